@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lifeline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lifeline", targets: ["lifeline"]),
+        .library(name: "LifelineCore", targets: ["LifelineCore"]),
+        .library(name: "LifelineRender", targets: ["LifelineRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, found with pkg-config; scripts/bootstrap installs them.
+        .systemLibrary(
+            name: "CPCRE2", pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
+        .systemLibrary(
+            name: "CGraphviz", pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // The SIMD literal prefilter of the hot path.
+        .target(name: "CLifelineScan"),
+
+        .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
+        .target(name: "LifelineRender", dependencies: ["CGraphviz"]),
+        .executableTarget(
+            name: "lifeline",
+            dependencies: [
+                "LifelineCore", "LifelineRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"]),
+        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender"]),
+        .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
+    ]
+)

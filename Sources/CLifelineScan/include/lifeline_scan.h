@@ -1,0 +1,34 @@
+#ifndef LIFELINE_SCAN_H
+#define LIFELINE_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A set of literal byte strings searched for together (a "Teddy"-style SIMD prefilter:
+/// a 3-byte fingerprint per literal in 8 buckets, then exact verification).
+typedef struct ll_anchor_set ll_anchor_set;
+
+/// Builds a set from `count` literals; every literal must be 1...255 bytes long.
+/// Returns NULL if memory is exhausted or a literal is empty.
+ll_anchor_set *ll_anchor_set_create(const char *const *literals, const size_t *lengths, size_t count);
+void ll_anchor_set_destroy(ll_anchor_set *set);
+
+/// Offset of the first literal occurrence that starts at or after `from` and lies wholly inside
+/// buf[0, len), or -1. `*which` (if not NULL) receives the index of the literal found.
+/// When several literals start at the same offset, the lowest index wins.
+long ll_anchor_find(const ll_anchor_set *set, const uint8_t *buf, size_t len, size_t from, int *which);
+
+/// Same as ll_anchor_find, but never uses SIMD (for tests that compare both paths).
+long ll_anchor_find_scalar(const ll_anchor_set *set, const uint8_t *buf, size_t len, size_t from, int *which);
+
+/// 1 when the SIMD path is in use on this machine.
+int ll_anchor_simd_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1 @@
+// Rendering (Graphviz in process) lives here.

@@ -1,0 +1,2 @@
+import LifelineCore
+print(LifelineVersion.current)
