@@ -35,7 +35,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"]),
+        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]

@@ -1,0 +1,385 @@
+import Foundation
+
+/// The text of one log record, ready to classify: header fields as strings, the first line's
+/// message, and the record's other lines (continuations) when it has any.
+public struct RecordText: Sendable {
+    public var format: LogFormat
+    public var timestamp: LogTimestamp?
+    public var process: String?
+    public var pid: Int?
+    public var tid: UInt64?
+    public var level: String?
+    public var subsystem: String?
+    public var category: String?
+    public var sender: String?
+    public var message: String
+    public var continuation: [String]
+    public var truncated: Bool
+
+    public init(format: LogFormat, message: String, continuation: [String] = []) {
+        self.format = format
+        self.message = message
+        self.continuation = continuation
+        self.truncated = false
+    }
+}
+
+/// Turns a record into a normalized event, or nil when it holds none. Failures, threading reports
+/// and UIKit configuration messages are recognised first (they often quote a callback, e.g. an
+/// assertion inside `-[SceneDelegate scene:willConnectToSession:options:]`), then callbacks in every
+/// spelling. One classifier per thread: it owns PCRE2 match data.
+public final class EventClassifier {
+    let scratch = MatchScratch()
+    let p = Patterns.shared
+
+    public init() {}
+
+    /// Classifies `record` found at `line` of `file`. With `detailed` false only the kind is
+    /// wanted (counting passes): scene descriptions are not parsed.
+    public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
+        guard var event = recognise(record) else { return nil }
+        guard detailed else { return event }
+        event.file = file
+        event.line = line
+        event.lineCount = lineCount
+        event.format = record.format
+        event.timestamp = record.timestamp
+        event.process = record.process
+        event.pid = record.pid
+        event.tid = record.tid
+        event.level = record.level
+        event.subsystem = record.subsystem
+        if event.category == nil { event.category = record.category }
+        if record.truncated {
+            var d = event.details ?? EventDetails()
+            d.truncated = true
+            event.details = d
+        }
+        if event.scene == nil, let scene = sceneDescription(in: record.message) { event.scene = scene }
+        return event
+    }
+
+    /// Only the kind, for a headerless line (decides whether it starts a record of its own).
+    func startsEvent(_ line: String) -> Bool {
+        recognise(RecordText(format: .print, message: line)) != nil
+    }
+
+    private func event(_ kind: EventKind, _ record: RecordText, details: EventDetails? = nil) -> Event {
+        var e = Event(file: "", line: 0, format: record.format, kind: kind, message: record.message)
+        e.details = details
+        if kind.isFailure || kind.isThreading || kind.family == "config" {
+            // Keep the record's other lines with the failure (stacks, MTC fields).
+        } else if !record.continuation.isEmpty {
+            e.message = ([record.message] + record.continuation).joined(separator: "\n")
+        }
+        return e
+    }
+
+    private func recognise(_ r: RecordText) -> Event? {
+        var m = r.message
+        let mayBeFailure = m.withUTF8 { AnchorSet.failures.find(in: $0) != nil }
+        guard mayBeFailure else { return callback(r) }
+        // Threading reports.
+        if let g = p.mainThreadChecker.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.api = g[1]?.trimmed
+            parseCheckerFields(r.continuation, into: &d)
+            return event(.mainThreadChecker, r, details: d)
+        }
+        if p.offMain.firstMatch(in: m, scratch: scratch) != nil {
+            var d = EventDetails()
+            d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
+            d.reason = m.trimmed
+            return event(.offMainCompletion, r, details: d)
+        }
+        // Failures.
+        if let g = p.assertion.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.method = g[1]
+            d.sourceFile = g[2]
+            d.sourceLine = g[3].flatMap { Int($0) }
+            d.backtrace = stack(r.continuation)
+            return event(.assertion, r, details: d)
+        }
+        if let g = p.uncaught.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.exceptionName = g[1]
+            var reason = g[2] ?? ""
+            var rest = r.continuation[...]
+            if reason.hasSuffix("'") {
+                reason.removeLast()
+            } else {
+                // The reason spans lines; it ends at the line that ends with a quote.
+                while let next = rest.first, !next.hasPrefix("*** First throw call stack") {
+                    rest = rest.dropFirst()
+                    if next.hasSuffix("'") { reason += "\n" + next.dropLast(); break }
+                    reason += "\n" + next
+                }
+            }
+            d.reason = reason
+            d.backtrace = stack(Array(rest))
+            return event(.exception, r, details: d)
+        }
+        if let g = p.cxxTerminate.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.exceptionName = g[1]
+            d.reason = g[2]
+            d.backtrace = stack(r.continuation)
+            return event(.exception, r, details: d)
+        }
+        if let g = p.swiftTrap.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.sourceFile = g[1] ?? g[5]
+            d.sourceLine = (g[2] ?? g[6]).flatMap { Int($0) }
+            d.trap = g[3]
+            d.reason = g[4]
+            d.backtrace = stack(r.continuation)
+            return event(.swiftFatalError, r, details: d)
+        }
+        if let g = p.oldSwiftTrap.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.trap = "Fatal error"
+            d.reason = g[1]
+            return event(.swiftFatalError, r, details: d)
+        }
+        if let g = p.ignoredException.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.reason = g[1]
+            d.ignored = true
+            d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
+            return event(.exception, r, details: d)
+        }
+        if p.watchdog.firstMatch(in: m, scratch: scratch) != nil {
+            var d = EventDetails()
+            d.terminationReason = m.trimmed
+            if let g = p.watchdogEvent.firstMatch(in: m, scratch: scratch) { d.watchdogEvent = g[1] }
+            return event(.watchdog, r, details: d)
+        }
+        if let g = p.signal.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.signal = g[2] ?? g[3] ?? g[1]
+            d.reason = m.trimmed
+            return event(.signal, r, details: d)
+        }
+        if p.mainThreadRequired.firstMatch(in: m, scratch: scratch) != nil {
+            var d = EventDetails()
+            d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
+            d.reason = m.trimmed
+            d.backtrace = stack(r.continuation)
+            return event(.mainThreadRequired, r, details: d)
+        }
+        if p.backgroundPublish.firstMatch(in: m, scratch: scratch) != nil {
+            return event(.backgroundPublish, r, details: nil)
+        }
+        if p.mainThreadIO.firstMatch(in: m, scratch: scratch) != nil {
+            return event(.mainThreadIO, r, details: nil)
+        }
+        // UIKit configuration messages.
+        if let g = p.noConfiguration.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.configurationName = g[1]
+            var e = event(.sceneConfiguration, r, details: d)
+            if r.category == nil, m.hasPrefix("[SceneConfiguration]") { e.category = "SceneConfiguration" }
+            return e
+        }
+        if let g = p.sceneDelegateProblem.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.reason = m.trimmed
+            d.method = g[1]
+            return event(.sceneConfiguration, r, details: d)
+        }
+        if p.notAdopted.firstMatch(in: m, scratch: scratch) != nil {
+            return event(.sceneLifecycleNotAdopted, r, details: nil)
+        }
+        if let g = p.clientBug.firstMatch(in: m, scratch: scratch) {
+            var d = EventDetails()
+            d.reason = g[1]
+            return event(.uikitClientBug, r, details: d)
+        }
+        return callback(r)
+    }
+
+    // MARK: Callbacks
+
+    private func callback(_ r: RecordText) -> Event? {
+        var text = r.message
+        return text.withUTF8 { buf -> Event? in
+            // -[Class selector] / +[Class selector] anywhere in the message.
+            var from = 0
+            let objc = AnchorSet.objcGate.find(in: buf) != nil
+            while objc, from < buf.count, p.objcCall.matches(buf, from: from, scratch: scratch) {
+                let whole = scratch.range(0)!
+                if let sel = scratch.string(3), let cb = CallbackCatalog.bySelector[sel] {
+                    var e = event(cb.kind, r)
+                    e.className = scratch.string(2)
+                    e.spelling = scratch.string(0)
+                    return e
+                }
+                from = whole.upperBound
+            }
+            // Swift `#function` spellings, optionally qualified: `SceneDelegate.sceneDidBecomeActive(_:)`.
+            from = 0
+            let swift = AnchorSet.swiftGate.find(in: buf) != nil
+            while swift, from < buf.count, p.swiftCall.matches(buf, from: from, scratch: scratch) {
+                let whole = scratch.range(0)!
+                let name = (scratch.string(2) ?? "") + "(" + (scratch.string(3) ?? "") + ")"
+                if let cb = CallbackCatalog.bySwift[name] {
+                    var e = event(cb.kind, r)
+                    e.className = scratch.string(1)
+                    e.spelling = scratch.string(0)
+                    return e
+                }
+                from = max(whole.upperBound, whole.lowerBound + 1)
+            }
+            // A selector or bare callback name leading the message: `applicationDidBecomeActive: hiding cover`,
+            // `scene:willConnectToSession:options:`, `SceneDelegate: sceneDidBecomeActive`.
+            if p.leadingSelector.matches(buf, scratch: scratch), let word = scratch.string(2) {
+                let cb = CallbackCatalog.bySelector[word]
+                    ?? (word.hasSuffix(":") ? nil : CallbackCatalog.byBareName[word])
+                    ?? (word.hasSuffix(":") && !word.dropLast().contains(":") ? CallbackCatalog.byBareName[String(word.dropLast())] : nil)
+                if let cb {
+                    var e = event(cb.kind, r)
+                    e.className = scratch.string(1)
+                    e.spelling = word
+                    return e
+                }
+            }
+            return nil
+        }
+    }
+
+    // MARK: Scene descriptions
+
+    /// `<UIWindowScene: 0x…; role: …; persistentIdentifier: …; activationState: …>` and
+    /// `<UISceneSession: 0x…; persistentIdentifier: …>`.
+    func sceneDescription(in message: String) -> SceneRef? {
+        var m = message
+        return m.withUTF8 { buf -> SceneRef? in
+            guard AnchorSet.sceneGate.find(in: buf) != nil else { return nil }
+            var ref = SceneRef()
+            if p.sceneDescription.matches(buf, scratch: scratch) {
+                ref.sceneClass = scratch.string(1)
+                ref.address = scratch.string(2)
+                if let fields = scratch.range(3) {
+                    Self.eachField(Bytes(rebasing: buf[fields])) { key, value in
+                        switch key {
+                        case "role": ref.role = value
+                        case "persistentIdentifier": ref.persistentIdentifier = value
+                        case "activationState": ref.activationState = value
+                        default: break
+                        }
+                    }
+                }
+            }
+            if ref.persistentIdentifier == nil, p.sessionDescription.matches(buf, scratch: scratch) {
+                ref.persistentIdentifier = scratch.string(1)
+            }
+            return ref.isEmpty ? nil : ref
+        }
+    }
+
+    /// Calls `body` for each `key: value` of a `; `-separated description list.
+    static func eachField(_ b: Bytes, _ body: (String, String) -> Void) {
+        var i = 0
+        while i < b.count {
+            while i < b.count, b[i] == 32 { i += 1 }
+            let keyStart = i
+            while i < b.count, b[i] != 58, b[i] != 59 { i += 1 }
+            guard i < b.count, b[i] == 58 else { while i < b.count, b[i] != 59 { i += 1 }; i += 1; continue }
+            let keyEnd = i
+            i += 1
+            while i < b.count, b[i] == 32 { i += 1 }
+            let valueStart = i
+            while i < b.count, b[i] != 59 { i += 1 }
+            var valueEnd = i
+            while valueEnd > valueStart, b[valueEnd - 1] == 32 { valueEnd -= 1 }
+            body(String(decoding: Bytes(rebasing: b[keyStart..<keyEnd]), as: UTF8.self),
+                 String(decoding: Bytes(rebasing: b[valueStart..<valueEnd]), as: UTF8.self))
+            i += 1
+        }
+    }
+
+    // MARK: Multi-line parts
+
+    private func parseCheckerFields(_ lines: [String], into d: inout EventDetails) {
+        // `PID: 16941, TID: 3137868, Thread name: (none), Queue name: com.apple…, QoS: 0`; the queue name
+        // may be broken by interleaved stdout, so the fields are read from the joined text.
+        let joined = lines.prefix(4).joined(separator: "\n")
+        if let g = p.checkerFields.firstMatch(in: joined, scratch: scratch) {
+            d.reportedPID = g[1].flatMap { Int($0) }
+            d.threadName = g[3]
+            d.queueName = g[4]?.replacingOccurrences(of: "\n", with: "")
+            d.qos = g[5].flatMap { Int($0) }
+            if d.threadName == "(none)" { d.threadName = nil }
+        }
+        if let i = lines.firstIndex(where: { $0.hasPrefix("Backtrace:") }) {
+            d.backtrace = lines[(i + 1)...].map { $0.trimmed }.filter { !$0.isEmpty }
+        }
+    }
+
+    /// Stack lines of a record (`*** First throw call stack:` blocks, frames, single-line address lists).
+    private func stack(_ lines: [String]) -> [String]? {
+        let frames = lines.map { $0.trimmed }.filter {
+            !$0.isEmpty && $0 != "(" && $0 != ")" && !$0.hasPrefix("*** First throw call stack")
+        }
+        return frames.isEmpty ? nil : frames
+    }
+}
+
+/// Tells the record reader which continuation lines belong to a failure block.
+enum BlockHints {
+    /// Literals in a first line that announce a stack or field block below it.
+    static let blockStarts = AnchorSet(["|Terminating app", "Main T|hread Checker", "|Assertion failure",
+                                        "uncaught ex|ception", "|Fatal error", "|Precondition failed"])
+}
+
+extension AnchorSet {
+    /// `-[`/`+[`: an Objective-C spelling may follow.
+    static let objcGate = AnchorSet(["-[", "+["])
+    /// Every Swift callback spelling has a `(_:` or `(for:` argument list.
+    static let swiftGate = AnchorSet(["(_:", "(for:"])
+    /// Scene and session descriptions.
+    static let sceneGate = AnchorSet(["Scene: 0x", "Session: 0x"])
+}
+
+/// The PCRE2 patterns of the classifier, compiled once.
+final class Patterns: Sendable {
+    static let shared = Patterns()
+    let mainThreadChecker = Pattern.builtIn(#"Main Thread Checker: (?:UI API called on a background thread|[^:]*): (.*)$"#)
+    let checkerFields = Pattern.builtIn(#"PID: (\d+), TID: (\d+), Thread name: ([^,]*), Queue name: ([\s\S]*?), QoS: (\d+)"#)
+    let offMain = Pattern.builtIn(#"arrived off the main thread"#)
+    let assertion = Pattern.builtIn(#"\*\*\* Assertion failure in (.+?)(?:, (.+?):(\d+))?\s*$"#)
+    let uncaught = Pattern.builtIn(#"\*\*\* Terminating app due to uncaught exception '([^']+)', reason: '(.*)$"#)
+    let cxxTerminate = Pattern.builtIn(#"libc\+\+abi(?:\.dylib)?: terminating (?:with|due to) uncaught exception of type ([^\s:]+):?\s*(.*)$"#)
+    let swiftTrap = Pattern.builtIn(#"^\s*(?:(\S.*?):(\d+): )?(Fatal error|Precondition failed|Assertion failed)(?:: (.*?))?(?:: file (.+), line (\d+))?\s*$"#)
+    let oldSwiftTrap = Pattern.builtIn(#"^\s*fatal error: (.*)$"#)
+    let ignoredException = Pattern.builtIn(#"Ignored Exception: (.*)$"#)
+    let watchdog = Pattern.builtIn(#"watchdog transgression|0x8badf00d|exhausted real \(wall clock\) time allowance"#, caseless: true)
+    let watchdogEvent = Pattern.builtIn(#"([a-z]+-[a-z]+) watchdog transgression|WatchdogEvent: ([a-z-]+)"#)
+    let signal = Pattern.builtIn(#"^\s*(?:Message from debugger: )?(?:(Abort trap|Segmentation fault|Bus error|Illegal instruction|Trace/BPT trap|Killed): (\d+)|Terminated due to signal (\d+))\s*$"#)
+    let mainThreadRequired = Pattern.builtIn(#"(?:must|should only|can only|may only) be (?:called|used|invoked|performed|accessed) (?:from|on) (?:the )?main thread|must be used from main thread only|autolayout engine from a background thread|layout engine must not be performed from a background thread"#, caseless: true)
+    let backgroundPublish = Pattern.builtIn(#"Publishing changes from background threads is not allowed"#)
+    let mainThreadIO = Pattern.builtIn(#"should not be called on the main thread as it may lead to UI unresponsiveness"#)
+    let noConfiguration = Pattern.builtIn(#"contained no UIScene configuration dictionary \(looking for configuration named "([^"]*)"\)"#)
+    let sceneDelegateProblem = Pattern.builtIn(#"(?:could not load class with name|failed to load the class named) "([^"]+)"|There is no scene delegate set"#)
+    let notAdopted = Pattern.builtIn(#"CLIENT OF UIKIT REQUIRES UPDATE:.*UIScene lifecycle|`UIScene` lifecycle will soon be required"#)
+    let clientBug = Pattern.builtIn(#"(?:COMPATIBILITY )?BUG IN CLIENT OF UIKIT:?\s*(.*)$"#)
+    let objcMethod = Pattern.builtIn(#"[-+]\[[A-Za-z_][\w.]*(?:\([\w]*\))? [A-Za-z_][\w:]*\]"#)
+    let objcCall = Pattern.builtIn(#"([-+])\[([A-Za-z_][\w.]*(?:\([\w]*\))?) ([A-Za-z_][\w:]*)\]"#)
+    let swiftCall = Pattern.builtIn(#"(?<![\w.])(?:((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\.)?([a-z]\w*)\(((?:[A-Za-z_]\w*:)*)\)"#)
+    /// Optional decorations (symbols, `[Tag]`, `Tag:` / `Tag -`), an optional `Class.`, then a selector or word.
+    let leadingSelector = Pattern.builtIn(#"^[^A-Za-z\[]{0,8}(?:\[[^\]]{1,64}\]\s*)?(?:[A-Z][\w.]{0,63}\s*(?::|-|–|>|\|)+\s+)?(?:((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\.)?([a-z]\w*(?::(?:[A-Za-z_]\w*:)*)?)(?:\s|$|[,.!])"#)
+    let sceneDescription = Pattern.builtIn(#"<(\w*Scene): (0x[0-9a-fA-F]+)(?:; ([^>]*))?>"#)
+    let sessionDescription = Pattern.builtIn(#"<UISceneSession: 0x[0-9a-fA-F]+; persistentIdentifier: ([0-9A-Fa-f-]+)"#)
+}
+
+extension StringProtocol {
+    var trimmed: String { trimmingChars(in: " \t") }
+    func trimmingChars(in set: String) -> String {
+        let chars = Set(set)
+        var s = Substring(self)
+        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
+        while let l = s.last, chars.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,113 @@
+/// Turns the header offsets of a record's first line into strings and a timestamp. Runs only for
+/// records that can hold an event.
+enum FieldDecoding {
+    static func string(_ l: Bytes, _ r: Range<Int>?) -> String? {
+        guard let r, !r.isEmpty, let base = l.baseAddress else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base + r.lowerBound, count: r.count), as: UTF8.self)
+    }
+
+    /// Just the message of a record's first line.
+    static func message(from l: Bytes, spans h: HeaderSpans) -> RecordText {
+        var r = RecordText(format: h.format, message: string(l, h.messageStart..<l.count) ?? "")
+        r.category = string(l, h.category)
+        return r
+    }
+
+    /// Completes an event with the header fields of its record's first line.
+    static func fill(_ e: inout Event, from l: Bytes, spans h: HeaderSpans, context: TimeContext) {
+        let r = record(from: l, spans: h, context: context)
+        e.timestamp = r.timestamp
+        e.process = r.process
+        e.pid = r.pid
+        e.tid = r.tid
+        e.level = r.level
+        e.subsystem = r.subsystem
+        if e.category == nil { e.category = r.category }
+    }
+
+    static func record(from l: Bytes, spans h: HeaderSpans, context: TimeContext) -> RecordText {
+        var r = RecordText(format: h.format, message: string(l, h.messageStart..<l.count) ?? "")
+        r.process = string(l, h.process)
+        r.pid = h.pid
+        r.tid = h.tid
+        r.level = string(l, h.level)
+        r.subsystem = string(l, h.subsystem)
+        r.category = string(l, h.category)
+        r.sender = string(l, h.sender)
+        if let ts = h.timestamp, let base = l.baseAddress {
+            r.timestamp = timestamp(UnsafeBufferPointer(start: base + ts.lowerBound, count: ts.count),
+                                    format: h.format, context: context)
+        }
+        return r
+    }
+
+    /// Parses `YYYY-MM-DD HH:MM:SS[.f][±HH[:]MM]`, `Mmm dd HH:MM:SS` and `HH:MM:SS[.f][±HHMM]`.
+    static func timestamp(_ t: Bytes, format: LogFormat, context: TimeContext) -> LogTimestamp? {
+        func num(_ a: Int, _ n: Int) -> Int? {
+            guard a + n <= t.count else { return nil }
+            var v = 0
+            for i in a..<(a + n) { guard isDigit(t[i]) else { return nil }; v = v * 10 + Int(t[i] &- 48) }
+            return v
+        }
+        var year: Int?, month: Int?, day: Int?
+        var p = 0
+        var inferred = false
+        if t.count >= 19, t[4] == 45 {
+            year = num(0, 4); month = num(5, 2); day = num(8, 2); p = 11
+        } else if t.count >= 15, let mo = HeaderParser.monthNumber(t[0], t[1], t[2]) {
+            month = mo
+            day = t[4] == 32 ? num(5, 1) : num(4, 2)
+            year = context.inferYear(month: mo)
+            inferred = true
+            p = 7
+        }
+        guard let hour = num(p, 2), let minute = num(p + 3, 2), let second = num(p + 6, 2) else { return nil }
+        p += 8
+        var fracStart = p, fracEnd = p
+        if p < t.count, t[p] == 46 {
+            fracStart = p + 1
+            p += 1
+            while p < t.count, isDigit(t[p]) { p += 1 }
+            fracEnd = p
+        }
+        var offset: Int? = nil
+        if p < t.count, t[p] == 43 || t[p] == 45 {
+            let sign = t[p] == 45 ? -1 : 1
+            if let hh = num(p + 1, 2) {
+                let mm = num(p + 3, 2) ?? num(p + 4, 2) ?? 0
+                offset = sign * (hh * 60 + mm)
+            }
+        }
+        let fraction = String(decoding: UnsafeBufferPointer(rebasing: t[fracStart..<fracEnd]), as: UTF8.self)
+        return LogTimestamp.make(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                 fraction: Substring(fraction), offsetMinutes: offset, yearInferred: inferred)
+    }
+}
+
+/// What is needed to complete dates that a log writes without a year.
+public struct TimeContext: Sendable {
+    /// Year and month of the input's modification time (or of the run, for standard input).
+    public var referenceYear: Int
+    public var referenceMonth: Int
+
+    public init(referenceYear: Int, referenceMonth: Int) {
+        self.referenceYear = referenceYear
+        self.referenceMonth = referenceMonth
+    }
+
+    /// A month later than the reference month belongs to the year before (a log is older than its file).
+    func inferYear(month: Int) -> Int { month > referenceMonth ? referenceYear - 1 : referenceYear }
+
+    public init(secondsSince1970 s: Double) {
+        let days = Int((s / 86400).rounded(.down))
+        // civil_from_days
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(referenceYear: yoe + era * 400 + (m <= 2 ? 1 : 0), referenceMonth: m)
+    }
+}

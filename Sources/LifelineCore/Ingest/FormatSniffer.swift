@@ -1,0 +1,106 @@
+/// Decides an input's format from its first bytes (lifecycle reference, Appendix B), and whether
+/// it is text at all.
+struct Sniff: Equatable {
+    var format: LogFormat
+    /// Why the input is not read as text (binary data), or nil.
+    var binaryReason: String?
+    /// Lines end with a lone carriage return (classic Mac).
+    var carriageReturnLines: Bool
+    /// Markdown around pasted logs (prose lines are not log lines).
+    var markdown: Bool
+}
+
+enum FormatSniffer {
+    static let sampleBytes = 64 * 1024
+
+    static func sniff(_ data: [UInt8], path: String) -> Sniff {
+        let lower = path.lowercased()
+        let markdownName = lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".md.gz")
+        if let reason = binaryReason(data) {
+            return Sniff(format: .print, binaryReason: reason, carriageReturnLines: false, markdown: false)
+        }
+        let cr = data.contains(13) && !data.contains(10)
+        let separator: UInt8 = cr ? 13 : 10
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, b) in data.enumerated() where b == separator {
+            lines.append(trimCR(data[start..<i]))
+            start = i + 1
+            if lines.count == 400 { break }
+        }
+        if lines.count < 400, start < data.count { lines.append(trimCR(data[start...])) }
+
+        let nonBlank = lines.filter { !$0.allSatisfy { $0 == 32 || $0 == 9 } }
+        var sawFence = false
+        for l in nonBlank where l.starts(with: Array("```".utf8)) { sawFence = true; break }
+        let markdown = markdownName || sawFence
+
+        if let first = nonBlank.first {
+            let text = String(decoding: first, as: UTF8.self)
+            if text.hasPrefix("{"), text.contains("\"bug_type\"") {
+                return Sniff(format: .ips, binaryReason: nil, carriageReturnLines: cr, markdown: false)
+            }
+        }
+        let crashKeys = ["Incident Identifier:", "Exception Type:", "Triggered by Thread:", "Crashed Thread:",
+                         "Hardware Model:", "Code Type:", "Exception Codes:", "Termination Reason:"]
+        let crashHits = nonBlank.prefix(80).filter { l in crashKeys.contains { l.starts(with: Array($0.utf8)) } }.count
+        if crashHits >= 3 {
+            return Sniff(format: .crash, binaryReason: nil, carriageReturnLines: cr, markdown: false)
+        }
+        // A JSON array: first meaningful byte `[` followed by `{` (possibly on the next line).
+        let firstBytes = nonBlank.drop { $0.starts(with: Array("Filtering the log data".utf8)) }.prefix(2)
+            .flatMap { $0 }.filter { $0 != 32 && $0 != 9 }
+        if firstBytes.count >= 2, firstBytes[0] == 91, firstBytes[1] == 123 || firstBytes[1] == 93 {
+            return Sniff(format: .logJSON, binaryReason: nil, carriageReturnLines: cr, markdown: false)
+        }
+        var counts: [LogFormat: Int] = [:]
+        var metadata = 0, ndjson = 0
+        for l in nonBlank {
+            l.withUnsafeBufferPointer { b in
+                var h = HeaderSpans(format: .print, messageStart: 0)
+                if HeaderParser.isMetadataLine(b) { metadata += 1 }
+                else if HeaderParser.parseAny(b, into: &h) { counts[h.format, default: 0] += 1 }
+                else if b.count > 2, b[0] == 123, b[1] == 34 { ndjson += 1 }
+            }
+        }
+        let best = counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+        let headerCount = best?.value ?? 0
+        let format: LogFormat
+        if ndjson > headerCount && ndjson >= metadata {
+            format = .logNDJSON
+        } else if metadata > 0 && metadata * 2 >= headerCount {
+            format = .xcodeMetadata
+        } else if let best, best.value > 0 {
+            format = best.key
+        } else {
+            format = .print
+        }
+        return Sniff(format: format, binaryReason: nil, carriageReturnLines: cr, markdown: markdown)
+    }
+
+    private static func trimCR(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        s.last == 13 ? s.dropLast() : s
+    }
+
+    /// A reason when `data` is not text: known binary signatures, UTF-16, or many control bytes.
+    static func binaryReason(_ data: [UInt8]) -> String? {
+        guard !data.isEmpty else { return nil }
+        let signatures: [([UInt8], String)] = [
+            ([0x89, 0x50, 0x4E, 0x47], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+            (Array("GIF8".utf8), "a GIF image"), (Array("%PDF-".utf8), "a PDF document"),
+            ([0x50, 0x4B, 0x03, 0x04], "a zip archive"), ([0x7F, 0x45, 0x4C, 0x46], "an ELF binary"),
+            ([0xCF, 0xFA, 0xED, 0xFE], "a Mach-O binary"), ([0xCA, 0xFE, 0xBA, 0xBE], "a Mach-O universal binary"),
+            (Array("bplist00".utf8), "a binary property list"), (Array("SQLite format 3".utf8), "an SQLite database"),
+            (Array("tracev3".utf8), "a tracev3 unified log (export it with `log show --style ndjson`)"),
+        ]
+        for (magic, name) in signatures where data.starts(with: magic) { return "binary data (\(name))" }
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            return "UTF-16 text is not read yet; convert it with `iconv -f UTF-16 -t UTF-8`"
+        }
+        let sample = data.prefix(8192)
+        var control = 0
+        for b in sample where b < 32 && b != 9 && b != 10 && b != 13 && b != 12 && b != 27 { control += 1 }
+        if control * 10 > sample.count { return "binary data (\(control) control bytes in the first \(sample.count))" }
+        return nil
+    }
+}

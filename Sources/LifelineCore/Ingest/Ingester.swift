@@ -1,0 +1,260 @@
+import Foundation
+
+/// How to ingest.
+public struct IngestOptions: Sendable {
+    /// Read every input as this format instead of detecting it.
+    public var inputFormat: LogFormat?
+    /// Threads to use (inputs and ranges of large inputs are read in parallel).
+    public var jobs: Int
+    /// Keep events for the caller (otherwise they are only counted).
+    public var collectEvents: Bool
+    /// Large plain files in line formats are read in ranges of about this size.
+    public var rangeBytes: Int64
+    /// Longest line kept whole; longer lines are cut and the cut is reported.
+    public var maxLineBytes: Int
+
+    public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                collectEvents: Bool = true, rangeBytes: Int64 = 32 << 20, maxLineBytes: Int = 1 << 20) {
+        self.inputFormat = inputFormat
+        self.jobs = max(1, jobs)
+        self.collectEvents = collectEvents
+        self.rangeBytes = max(64 << 10, rangeBytes)
+        self.maxLineBytes = max(4096, maxLineBytes)
+    }
+}
+
+/// Reads inputs (files, directories, `-`, gzip files) and turns them into events and per-input
+/// line accounting. Results arrive in input order and, within an input, in line order, whatever
+/// the number of threads.
+public struct Ingester: Sendable {
+    public let options: IngestOptions
+
+    public init(options: IngestOptions = IngestOptions()) { self.options = options }
+
+    /// Ingests `paths`. `onEvent` gets every event (when `collectEvents`), `onInput` each input's
+    /// accounting after its events; both are called on the calling thread.
+    public func run(paths: [String], onEvent: (Event) -> Void, onInput: (InputStats) -> Void) {
+        let inputs = InputExpansion.expand(paths)
+        var units: [WorkUnit] = []
+        var plans: [InputPlan] = []
+        for (index, input) in inputs.enumerated() {
+            let plan = plan(input, index: index)
+            plans.append(plan)
+            units.append(contentsOf: plan.units)
+        }
+        var lineOffsets = [Int](repeating: 0, count: plans.count)
+        var totals = plans.map { plan -> InputStats in
+            var s = InputStats(path: plan.path)
+            s.error = plan.error
+            return s
+        }
+        var remaining = plans.map { $0.units.count }
+        for (i, plan) in plans.enumerated() where plan.units.isEmpty {
+            totals[i].settleFormat(forced: options.inputFormat, sniffed: plan.sniff?.format)
+            onInput(totals[i])
+        }
+        let waveSize = options.jobs
+        var start = 0
+        while start < units.count {
+            let wave = Array(units[start..<min(start + waveSize, units.count)])
+            start += wave.count
+            let results = execute(wave)
+            for result in results {
+                let i = result.input
+                let offset = lineOffsets[i]
+                for var e in result.events {
+                    e.line += offset
+                    onEvent(e)
+                }
+                totals[i].absorb(result.stats, lineOffset: offset)
+                if totals[i].error == nil { totals[i].error = result.stats.error }
+                lineOffsets[i] += result.stats.lines
+                remaining[i] -= 1
+                if remaining[i] == 0 {
+                    totals[i].settleFormat(forced: options.inputFormat, sniffed: plans[i].sniff?.format)
+                    onInput(totals[i])
+                }
+            }
+        }
+    }
+
+    /// Convenience: ingests and returns everything (for tests and small inputs).
+    public func ingest(paths: [String]) -> (events: [Event], inputs: [InputStats]) {
+        var events: [Event] = [], inputs: [InputStats] = []
+        run(paths: paths, onEvent: { events.append($0) }, onInput: { inputs.append($0) })
+        return (events, inputs)
+    }
+
+    // MARK: Planning
+
+    struct InputPlan {
+        var path: String
+        var sniff: Sniff?
+        var error: String?
+        var units: [WorkUnit]
+    }
+
+    struct WorkUnit: Sendable {
+        var input: Int
+        var path: String
+        var format: LogFormat
+        var sniff: Sniff
+        var context: TimeContext
+        /// Byte range for ranged reads of plain files; nil reads the whole input sequentially.
+        var range: Range<Int64>?
+        var isFirst: Bool
+        var prefix: [UInt8]?
+    }
+
+    private func plan(_ input: InputExpansion.Input, index: Int) -> InputPlan {
+        if let error = input.error { return InputPlan(path: input.path, sniff: nil, error: error, units: []) }
+        let path = input.path
+        var prefix: [UInt8] = []
+        let source: GzipSource
+        do {
+            source = try GzipSource(path: path)
+            prefix = try readPrefix(source, count: FormatSniffer.sampleBytes)
+        } catch let e as InputError {
+            return InputPlan(path: path, sniff: nil, error: e.reason, units: [])
+        } catch {
+            return InputPlan(path: path, sniff: nil, error: "\(error)", units: [])
+        }
+        let sniff = FormatSniffer.sniff(prefix, path: path)
+        let format = options.inputFormat ?? sniff.format
+        var context = TimeContext(secondsSince1970: Date().timeIntervalSince1970)
+        var size: Int64 = 0
+        var compressed = false
+        if path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+            if let m = attributes[FileAttributeKey.modificationDate] as? Date { context = TimeContext(secondsSince1970: m.timeIntervalSince1970) }
+            size = (attributes[FileAttributeKey.size] as? NSNumber)?.int64Value ?? 0
+            compressed = Self.isGzip(path)
+        }
+        let base = WorkUnit(input: index, path: path, format: format, sniff: sniff, context: context, range: nil,
+                            isFirst: true, prefix: path == "-" ? prefix : nil)
+        let splittable = format.isSplittable && sniff.binaryReason == nil && !sniff.carriageReturnLines
+            && !sniff.markdown && !compressed && path != "-" && size >= 2 * options.rangeBytes
+        guard splittable else {
+            if path == "-" { standardInputSource = source }
+            return InputPlan(path: path, sniff: sniff, error: nil, units: [base])
+        }
+        var units: [WorkUnit] = []
+        var s: Int64 = 0
+        while s < size {
+            let e = min(size, s + options.rangeBytes)
+            var u = base
+            u.range = s..<(e >= size ? Int64.max : e)
+            u.isFirst = s == 0
+            units.append(u)
+            s = e
+        }
+        return InputPlan(path: path, sniff: sniff, error: nil, units: units)
+    }
+
+    private func readPrefix(_ source: ByteSource, count: Int) throws -> [UInt8] {
+        var data = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = try data.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            if n == 0 { break }
+            filled += n
+        }
+        data.removeSubrange(filled...)
+        return data
+    }
+
+    static func isGzip(_ path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        let d = h.readData(ofLength: 2)
+        return d.count == 2 && d[d.startIndex] == 0x1F && d[d.startIndex + 1] == 0x8B
+    }
+
+    // MARK: Execution
+
+    struct UnitResult {
+        var input: Int
+        var stats: InputStats
+        var events: [Event]
+    }
+
+    private func execute(_ wave: [WorkUnit]) -> [UnitResult] {
+        if wave.count == 1 { return [run(wave[0])] }
+        let slots = UnsafeMutableBufferPointer<UnitResult?>.allocate(capacity: wave.count)
+        slots.initialize(repeating: nil)
+        defer { slots.deinitialize(); slots.deallocate() }
+        let box = SlotBox(slots)
+        DispatchQueue.concurrentPerform(iterations: wave.count) { i in
+            box.slots[i] = run(wave[i])
+        }
+        return slots.map { $0! }
+    }
+
+    private final class SlotBox: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<UnitResult?>
+        init(_ slots: UnsafeMutableBufferPointer<UnitResult?>) { self.slots = slots }
+    }
+
+    private func run(_ unit: WorkUnit) -> UnitResult {
+        var processor = RecordProcessor(file: unit.path, mode: unit.format, forced: options.inputFormat != nil,
+                                        context: unit.context, markdown: unit.sniff.markdown,
+                                        collectEvents: options.collectEvents, classifier: EventClassifier())
+        var readError: String?
+        if let reason = unit.sniff.binaryReason {
+            // Binary data is not parsed: every line is unrecognized, and the input says why.
+            var stats = InputStats(path: unit.path)
+            stats.error = reason
+            do {
+                let source = try GzipSource(path: unit.path)
+                try LineReader.countLines(source, into: &stats)
+            } catch { stats.notes.append(InputNote(.error, line: nil, "\(error)")) }
+            stats.unrecognizedLines = stats.lines
+            return UnitResult(input: unit.input, stats: stats, events: [])
+        }
+        do {
+            let source: ByteSource
+            if let range = unit.range {
+                source = try RangeSource(path: unit.path, offset: max(0, range.lowerBound - 1))
+            } else if let prefix = unit.prefix {
+                source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
+            } else {
+                source = try GzipSource(path: unit.path)
+            }
+            var reader = LineReader(source: source, separator: unit.sniff.carriageReturnLines ? 13 : 10,
+                                    maxLineBytes: options.maxLineBytes)
+            if let range = unit.range {
+                reader.skipLeading = range.lowerBound > 0
+                reader.readStart = max(0, range.lowerBound - 1)
+                reader.stopOffset = range.upperBound == Int64.max ? nil : range.upperBound
+                reader.ndjson = unit.format == .logNDJSON
+            }
+            try reader.run(&processor)
+        } catch let e as InputError {
+            readError = e.reason
+        } catch {
+            readError = "\(error)"
+        }
+        processor.finish()
+        var stats = processor.stats
+        stats.bytes = 0
+        if let readError {
+            stats.error = readError
+            stats.notes.append(InputNote(.error, line: stats.lines + 1, "reading stopped: \(readError)"))
+        }
+        return UnitResult(input: unit.input, stats: stats, events: processor.events)
+    }
+
+    /// Standard input, opened once when `-` is planned.
+    nonisolated(unsafe) private static var standardInputSource: GzipSource?
+    private var standardInputSource: GzipSource? {
+        get { Self.standardInputSource }
+        nonmutating set { Self.standardInputSource = newValue }
+    }
+    private static var standardInput: ByteSource {
+        if let s = standardInputSource { return s }
+        return EmptySource()
+    }
+}
+
+final class EmptySource: ByteSource {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { 0 }
+}

@@ -1,0 +1,567 @@
+import CLifelineScan
+import Foundation
+
+/// The per-input state machine. Fed one line at a time (in file order), it decides what each line
+/// is — record start, continuation, known non-log line or unrecognized — keeps the text of records
+/// that can hold an event, and classifies them when they end.
+///
+/// One processor reads one input, or one range of a large input that starts at a record start.
+struct RecordProcessor {
+    let file: String
+    /// The format the input was sniffed as (or forced to).
+    let mode: LogFormat
+    let forced: Bool
+    let context: TimeContext
+    let markdown: Bool
+    let collectEvents: Bool
+    let classifier: EventClassifier
+    let anchors = AnchorSet.events
+
+    private(set) var stats: InputStats
+    private(set) var events: [Event] = []
+    private var lineNo = 0
+    private var current: LogFormat?
+    /// The open record (at most one): its fields live here rather than in an optional struct,
+    /// because this state changes on every line.
+    private var hasOpen = false
+    private var openLine = 0
+    private var openLineCount = 0
+    private var openFormat: LogFormat = .print
+    private var openCandidate = false
+    private var openSpans: HeaderSpans?
+    private var openContinuation: [String] = []
+    private var openContinuationBytes = 0
+    private var openTruncated = false
+    private var openExpectsBlock = false
+    private var openMetadata: String?
+    private var openClosed = false
+    private var recordsPerFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
+    private var inFence = false
+    private var sawMetadata: Bool
+    private var firstLine: [UInt8] = []
+    /// Header offsets of the line being read (reused, filled in place).
+    private var spans = HeaderSpans(format: .print, messageStart: 0)
+    private var json = JSONObjectScanner()
+    private var crashText: [String] = []
+    private var crashStart = 0
+    private var crashBytes = 0
+
+    static let maxRecordLines = 512
+    static let maxRecordBytes = 256 * 1024
+    static let maxCrashBytes = 64 * 1024 * 1024
+
+    init(file: String, mode: LogFormat, forced: Bool, context: TimeContext, markdown: Bool, collectEvents: Bool,
+         classifier: EventClassifier) {
+        self.file = file
+        self.mode = mode
+        self.forced = forced
+        self.context = context
+        self.markdown = markdown
+        self.collectEvents = collectEvents
+        self.classifier = classifier
+        self.stats = InputStats(path: file)
+        self.sawMetadata = mode == .xcodeMetadata
+        firstLine.reserveCapacity(4096)
+    }
+
+    private var keepsAllText: Bool { sawMetadata }
+
+    // MARK: Feeding lines
+
+    /// Feeds the next line (without its terminator). `hasAnchor` says whether the SIMD prefilter found
+    /// an event literal in it.
+    mutating func feed(_ raw: Bytes, hasAnchor: Bool) {
+        lineNo += 1
+        stats.lines += 1
+        switch mode {
+        case .ips, .crash: return feedCrash(raw)
+        case .logJSON: return feedJSONArray(raw)
+        default: break
+        }
+        var l = raw
+        if isBlank(l) {
+            blankOrContinuation()
+            return
+        }
+        // Quoted lines (`> `, `> > `) of pasted reports.
+        var quoted = false
+        while let f = l.first, f == 62 {
+            quoted = true
+            l = Bytes(rebasing: l[1...])
+            if let s = l.first, s == 32 { l = Bytes(rebasing: l[1...]) }
+        }
+        if quoted, isBlank(l) { nonLog(); return }
+        if isFence(l) { inFence.toggle(); nonLog(); return }
+
+        if HeaderParser.isMetadataLine(l) { return metadataLine(l) }
+        spans.full = hasAnchor
+        if HeaderParser.parse(l, preferred: current, into: &spans) {
+            current = spans.format
+            return startRecord(l, format: spans.format, hasSpans: true, candidate: hasAnchor)
+        }
+        if let f = l.first, f == 123 || (f == 32 && mode == .logNDJSON) {  // `{`
+            if isNDJSONFooter(l) { nonLog(); return }
+            if mode == .logNDJSON || looksLikeJSONObjectLine(l) {
+                return startRecord(l, format: .logNDJSON, hasSpans: false, candidate: hasAnchor)
+            }
+        }
+        if isKnownNonLog(l) { nonLog(); return }
+        if let f = l.first, isDigit(f) || f == 32, let (rest, strong) = stripLineNumber(l) {
+            spans.full = true
+            if HeaderParser.parseAny(rest, into: &spans) {
+                current = spans.format
+                return startRecord(rest, format: spans.format, hasSpans: true, candidate: hasAnchor)
+            }
+            if strong, hasAnchor, classifier.startsEvent(string(rest)) {
+                return startRecord(rest, format: .print, hasSpans: false, candidate: true)
+            }
+        }
+        headerless(l, hasAnchor: hasAnchor, quoted: quoted)
+    }
+
+    private mutating func headerless(_ l: Bytes, hasAnchor: Bool, quoted: Bool) {
+        if continuationAllowed(l) {
+            let blockLine = openExpectsBlock && isBlockLine(l)
+            if hasAnchor, !blockLine, classifier.startsEvent(string(l)) {
+                return startRecord(l, format: .print, hasSpans: false, candidate: true)
+            }
+            return continuation(l, hasAnchor: hasAnchor)
+        }
+        if markdown, !inFence, !quoted { nonLog(); return }
+        switch mode {
+        case .print, .xcode, .xcodeMetadata:
+            startRecord(l, format: .print, hasSpans: false, candidate: hasAnchor || keepsAllText)
+        default:
+            if hasAnchor, classifier.startsEvent(string(l)) {
+                return startRecord(l, format: .print, hasSpans: false, candidate: true)
+            }
+            stats.unrecognizedLines += 1
+        }
+    }
+
+    private func continuationAllowed(_ l: Bytes) -> Bool {
+        guard hasOpen, !openClosed else { return false }
+        if keepsAllText { return true }
+        switch openFormat {
+        case .print: return openExpectsBlock || isBlockLine(l)
+        default: return true
+        }
+    }
+
+    private mutating func blankOrContinuation() {
+        if hasOpen, !openClosed, openExpectsBlock, openLineCount < 3 {
+            // A blank line right after an exception header belongs to it (stack follows).
+            stats.continuationLines += 1
+            openLineCount += 1
+            return
+        }
+        nonLog()
+    }
+
+    private mutating func nonLog() { stats.nonLogLines += 1 }
+
+    // MARK: Records
+
+    private mutating func startRecord(_ l: Bytes, format: LogFormat, hasSpans: Bool, candidate: Bool) {
+        if hasOpen { closeRecord() }
+        stats.records += 1
+        hasOpen = true
+        openLine = lineNo
+        openLineCount = 1
+        openFormat = format
+        openCandidate = candidate || keepsAllText
+        openTruncated = false
+        openExpectsBlock = false
+        openMetadata = nil
+        openClosed = false
+        if openContinuationBytes > 0 || !openContinuation.isEmpty {
+            openContinuation.removeAll(keepingCapacity: true)
+            openContinuationBytes = 0
+        }
+        openSpans = nil
+        if openCandidate {
+            if hasSpans { openSpans = spans }
+            firstLine.removeAll(keepingCapacity: true)
+            firstLine.append(contentsOf: l)
+            if candidate {
+                let msg = Bytes(rebasing: l[(hasSpans ? spans.messageStart : 0)...])
+                openExpectsBlock = BlockHints.blockStarts.find(in: msg) != nil
+            }
+        }
+    }
+
+    private mutating func continuation(_ l: Bytes, hasAnchor: Bool) {
+        stats.continuationLines += 1
+        openLineCount += 1
+        guard openCandidate else { return }
+        if openContinuation.count >= Self.maxRecordLines || openContinuationBytes + l.count > Self.maxRecordBytes {
+            openTruncated = true
+            return
+        }
+        openContinuationBytes += l.count
+        openContinuation.append(string(l))
+    }
+
+    private mutating func metadataLine(_ l: Bytes) {
+        sawMetadata = true
+        if hasOpen, !openClosed {
+            stats.continuationLines += 1
+            openLineCount += 1
+            openMetadata = string(l)
+            openClosed = true
+            if openFormat == .print { openFormat = .xcodeMetadata }
+            return
+        }
+        // A metadata line with no message above it: an empty entry.
+        startRecord(l, format: .xcodeMetadata, hasSpans: false, candidate: false)
+        openCandidate = false
+        openClosed = true
+    }
+
+    /// Ends the open record: counts it and classifies it when it can hold an event.
+    mutating func closeRecord() {
+        guard hasOpen else { return }
+        hasOpen = false
+        recordsPerFormat[formatIndex(openFormat)] += 1
+        guard openCandidate else { return }
+        var text: RecordText
+        var spans: HeaderSpans? = nil
+        if openFormat == .logNDJSON {
+            guard let t = decodeJSONRecord(firstLine, line: openLine) else { return }
+            text = t
+        } else if let s = openSpans {
+            // Only the message now; the other header fields are decoded once an event is found.
+            text = firstLine.withUnsafeBufferPointer { FieldDecoding.message(from: $0, spans: s) }
+            spans = s
+        } else {
+            text = RecordText(format: openFormat, message: String(decoding: firstLine, as: UTF8.self))
+        }
+        text.continuation = openContinuation
+        text.truncated = openTruncated
+        guard var event = classifier.classify(text, file: file, line: openLine, lineCount: openLineCount, detailed: collectEvents) else { return }
+        guard collectEvents else { stats.events += 1; return }  // counting only: header fields unused
+        if let spans {
+            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
+        }
+        if let meta = openMetadata { applyMetadata(meta, to: &event) }
+        emit(event)
+    }
+
+    private func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
+
+    private mutating func emit(_ event: Event?) {
+        guard let event else { return }
+        stats.events += 1
+        if collectEvents { events.append(event) }
+    }
+
+    /// Finishes the input: closes what is open and settles the reported format.
+    mutating func finish() {
+        switch mode {
+        case .ips, .crash: flushCrash()
+        case .logJSON:
+            if json.inObject {
+                stats.notes.append(InputNote(.warning, line: json.objectLine, "JSON object starting here is not closed at the end of the input"))
+            }
+        default: closeRecord()
+        }
+        for (i, n) in recordsPerFormat.enumerated() where n > 0 {
+            stats.recordsByFormat[LogFormat.allCases[i], default: 0] += n
+        }
+        stats.settleFormat(forced: forced ? mode : nil, sniffed: mode)
+    }
+
+    // MARK: Xcode metadata
+
+    /// `Type: Error | Timestamp: 2025-10-17 11:01:23.249653-05:00 | Process: X | Library: L | Subsystem: S | Category: C | TID: 0x178d9c`.
+    private func applyMetadata(_ line: String, to t: inout Event) {
+        t.format = .xcodeMetadata
+        for part in line.components(separatedBy: " | ") {
+            guard let colon = part.firstIndex(of: ":") else { continue }
+            let key = part[..<colon]
+            let value = part[part.index(after: colon)...].trimmed
+            switch key {
+            case "Type": t.level = value
+            case "Timestamp":
+                var v = value
+                t.timestamp = v.withUTF8 { FieldDecoding.timestamp($0, format: .xcodeMetadata, context: context) }
+            case "Process": t.process = value
+            case "Library": break
+            case "Subsystem": t.subsystem = value
+            case "Category": t.category = value
+            case "TID":
+                let hex = value.hasPrefix("0x") ? String(value.dropFirst(2)) : value
+                t.tid = UInt64(hex, radix: 16)
+            case "PID": t.pid = Int(value)
+            default: break
+            }
+        }
+    }
+
+    // MARK: ndjson / json
+
+    private mutating func decodeJSONRecord(_ bytes: [UInt8], line: Int) -> RecordText? {
+        guard let obj = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            if stats.notes.count < InputNote.maximumPerInput {
+                stats.notes.append(InputNote(.warning, line: line, "malformed JSON log entry"))
+            }
+            return nil
+        }
+        var t = RecordText(format: mode == .logJSON ? .logJSON : .logNDJSON, message: (obj["eventMessage"] as? String) ?? "")
+        if let path = obj["processImagePath"] as? String { t.process = path.split(separator: "/").last.map(String.init) }
+        if let sender = obj["senderImagePath"] as? String { t.sender = sender.split(separator: "/").last.map(String.init) }
+        t.pid = (obj["processID"] as? NSNumber)?.intValue
+        t.tid = (obj["threadID"] as? NSNumber)?.uint64Value
+        t.level = obj["messageType"] as? String
+        t.subsystem = (obj["subsystem"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        t.category = (obj["category"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        if var ts = obj["timestamp"] as? String {
+            t.timestamp = ts.withUTF8 { FieldDecoding.timestamp($0, format: .logNDJSON, context: context) }
+        }
+        // Multi-line messages keep their other lines as continuation.
+        let parts = t.message.split(separator: "\n", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            t.message = String(parts[0])
+            t.continuation = parts.dropFirst().map(String.init)
+        }
+        return t
+    }
+
+    private mutating func feedJSONArray(_ l: Bytes) {
+        let result = json.feed(l, line: lineNo)
+        if result.objectStarted {
+            stats.records += 1
+        } else if result.touchedObject {
+            stats.continuationLines += 1
+        } else if isBlank(l) || result.onlyStructure {
+            stats.nonLogLines += 1
+        } else {
+            stats.unrecognizedLines += 1
+        }
+        for object in result.completed {
+            recordsPerFormat[formatIndex(.logJSON)] += 1
+            let hit = object.bytes.withUnsafeBufferPointer { anchors.find(in: $0) != nil }
+            guard hit, var t = decodeJSONRecord(object.bytes, line: object.line) else { continue }
+            t.format = .logJSON
+            t.truncated = object.truncated
+            emit(classifier.classify(t, file: file, line: object.line, lineCount: object.lineCount))
+        }
+    }
+
+    // MARK: Crash reports
+
+    private mutating func feedCrash(_ l: Bytes) {
+        let text = string(l)
+        if crashText.isEmpty {
+            if isBlank(l) { nonLog(); return }
+            crashStart = lineNo
+            stats.records += 1
+        } else if text.hasPrefix("Incident Identifier:"), crashText.contains(where: { $0.hasPrefix("Incident Identifier:") || $0.hasPrefix("Exception Type:") }) {
+            // A second report in the same file.
+            flushCrash()
+            crashStart = lineNo
+            stats.records += 1
+        } else {
+            stats.continuationLines += 1
+        }
+        if crashBytes + l.count <= Self.maxCrashBytes {
+            crashText.append(text)
+            crashBytes += l.count + 1
+        } else if crashBytes <= Self.maxCrashBytes {
+            crashBytes = Self.maxCrashBytes + 1
+            stats.notes.append(InputNote(.warning, line: lineNo, "crash report longer than \(Self.maxCrashBytes) bytes; the rest was not read"))
+        }
+    }
+
+    private mutating func flushCrash() {
+        guard !crashText.isEmpty else { return }
+        defer { crashText.removeAll(); crashBytes = 0 }
+        let lineCount = lineNo - crashStart + 1
+        recordsPerFormat[formatIndex(mode)] += 1
+        do {
+            let report = try CrashReportParser.parse(crashText.joined(separator: "\n"),
+                                                     lifecycleSymbol: CallbackCatalog.isLifecycleSymbol)
+            emit(CrashEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode,
+                                   context: context))
+        } catch {
+            stats.notes.append(InputNote(.error, line: crashStart, "not a readable crash report: \(error)"))
+        }
+    }
+
+    // MARK: Line shapes
+
+    private func string(_ l: Bytes) -> String { String(decoding: l, as: UTF8.self) }
+
+    private func isBlank(_ l: Bytes) -> Bool {
+        for b in l where !(b == 32 || b == 9 || b == 11 || b == 12) { return false }
+        return true
+    }
+
+    private func isFence(_ l: Bytes) -> Bool {
+        var i = 0
+        while i < l.count, l[i] == 32, i < 4 { i += 1 }
+        return i + 2 < l.count && ((l[i] == 96 && l[i + 1] == 96 && l[i + 2] == 96) || (l[i] == 126 && l[i + 1] == 126 && l[i + 2] == 126))
+    }
+
+    /// Stack frames, indented lines and the pieces of exception / checker blocks.
+    private func isBlockLine(_ l: Bytes) -> Bool {
+        guard let f = l.first else { return false }
+        if f == 32 || f == 9 || f == 40 || f == 41 { return true }  // indented, `(`, `)`
+        if isDigit(f) {  // `4   UIKitCore   0x… symbol`
+            var i = 0
+            while i < l.count, isDigit(l[i]) { i += 1 }
+            return i < l.count && l[i] == 32
+        }
+        for p in ["*** First throw call stack", "libc++abi", "PID: ", "Backtrace:", "Abort trap", "terminating with", "terminating due to"] where hasPrefix(l, p) {
+            return true
+        }
+        return false
+    }
+
+    private func isKnownNonLog(_ l: Bytes) -> Bool {
+        guard let f = l.first else { return true }
+        switch f {
+        case 70: return hasPrefix(l, "Filtering the log data")
+        case 84: return hasPrefix(l, "Timestamp ")
+        case 83: return hasPrefix(l, "Skipping info and debug messages")
+        case 76: return hasPrefix(l, "Log      -") || hasPrefix(l, "Log -")
+        case 65: return hasPrefix(l, "Activity - ")
+        case 66: return hasPrefix(l, "Boundary - ")
+        case 32, 45, 61:
+            // Rules: a run of at least ten dashes or equals signs.
+            var i = 0
+            while i < l.count, l[i] == 32 { i += 1 }
+            var run = 0
+            while i < l.count, l[i] == 45 || l[i] == 61 { run += 1; i += 1 }
+            while i < l.count, l[i] == 32 { i += 1 }
+            return run >= 10 && i == l.count
+        case 91: return hasPrefix(l, "[connected") || hasPrefix(l, "[disconnected") || hasPrefix(l, "[Process completed]")
+        case 40: return hasPrefix(l, "(lldb)")
+        case 35: return markdown && !inFence
+        default: return false
+        }
+    }
+
+    private func isNDJSONFooter(_ l: Bytes) -> Bool {
+        hasPrefix(l, "{\"count\":") && contains(l, "\"finished\"")
+    }
+
+    private func looksLikeJSONObjectLine(_ l: Bytes) -> Bool {
+        l.count > 2 && l[0] == 123 && l[1] == 34 && l[l.count - 1] == 125
+    }
+
+    /// `  12 | text`, `12: text`, `12\ttext`, `  12  text`: returns the text and whether the
+    /// separator was explicit (`|`, `:` or a tab).
+    private func stripLineNumber(_ l: Bytes) -> (Bytes, Bool)? {
+        var i = 0
+        while i < l.count, l[i] == 32 { i += 1 }
+        let d = i
+        while i < l.count, isDigit(l[i]), i - d < 8 { i += 1 }
+        guard i > d, i < l.count else { return nil }
+        var strong = false
+        if l[i] == 9 { strong = true; i += 1 }
+        var spaces = 0
+        while i < l.count, l[i] == 32 { i += 1; spaces += 1 }
+        if i < l.count, l[i] == 124 || l[i] == 58 {
+            strong = true
+            i += 1
+            while i < l.count, l[i] == 32 { i += 1 }
+        } else if !strong && spaces == 0 {
+            return nil
+        }
+        guard i < l.count else { return nil }
+        return (Bytes(rebasing: l[i...]), strong)
+    }
+
+    private func hasPrefix(_ l: Bytes, _ p: StaticString) -> Bool {
+        let n = p.utf8CodeUnitCount
+        guard l.count >= n else { return false }
+        return memcmp(l.baseAddress!, p.utf8Start, n) == 0
+    }
+
+    private func hasPrefix(_ l: Bytes, _ p: String) -> Bool {
+        let u = Array(p.utf8)
+        guard l.count >= u.count else { return false }
+        for i in 0..<u.count where l[i] != u[i] { return false }
+        return true
+    }
+
+    private func contains(_ l: Bytes, _ needle: String) -> Bool {
+        let u = Array(needle.utf8)
+        guard u.count <= l.count, let base = l.baseAddress else { return false }
+        return u.withUnsafeBufferPointer { n in ll_find_bytes(base, l.count, n.baseAddress, u.count) >= 0 }
+    }
+}
+
+/// Tracks JSON objects across the lines of a `log show --style json` array (strings and escapes
+/// included), collecting the bytes of each top-level object.
+struct JSONObjectScanner {
+    struct Object { var bytes: [UInt8]; var line: Int; var lineCount: Int; var truncated: Bool }
+    struct LineResult {
+        var objectStarted = false
+        var touchedObject = false
+        var onlyStructure = true
+        var completed: [Object] = []
+    }
+
+    private(set) var inObject = false
+    private(set) var objectLine = 0
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var bytes: [UInt8] = []
+    private var truncated = false
+    static let maxObjectBytes = 1 << 20
+
+    mutating func feed(_ l: Bytes, line: Int) -> LineResult {
+        var r = LineResult()
+        if inObject { r.touchedObject = true; append(10) }
+        for b in l {
+            if !inObject {
+                if b == 123 {
+                    inObject = true
+                    depth = 1
+                    inString = false
+                    escaped = false
+                    objectLine = line
+                    bytes.removeAll(keepingCapacity: true)
+                    truncated = false
+                    append(b)
+                    r.objectStarted = true
+                    r.touchedObject = true
+                } else if !(b == 91 || b == 93 || b == 44 || b == 32 || b == 9) {
+                    r.onlyStructure = false
+                }
+                continue
+            }
+            append(b)
+            if inString {
+                if escaped { escaped = false } else if b == 92 { escaped = true } else if b == 34 { inString = false }
+                continue
+            }
+            if b == 34 { inString = true } else if b == 123 || b == 91 { depth += 1 } else if b == 125 || b == 93 {
+                depth -= 1
+                if depth == 0 {
+                    inObject = false
+                    r.completed.append(Object(bytes: bytes, line: objectLine, lineCount: line - objectLine + 1, truncated: truncated))
+                }
+            }
+        }
+        return r
+    }
+
+    private mutating func append(_ b: UInt8) {
+        if bytes.count < Self.maxObjectBytes { bytes.append(b) } else { truncated = true }
+    }
+}
+
+extension RecordProcessor {
+    /// Number of the line most recently fed.
+    var currentLine: Int { stats.lines }
+
+    /// Reports a line cut at the line limit.
+    mutating func noteCutLine(_ line: Int, kept: Int, skipped: Int) {
+        guard line > 0, stats.notes.count < InputNote.maximumPerInput else { return }
+        stats.notes.append(InputNote(.warning, line: line, "line is longer than \(kept) bytes; the first \(kept) bytes were read and \(skipped) more were skipped"))
+    }
+}

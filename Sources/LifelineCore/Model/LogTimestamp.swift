@@ -1,0 +1,70 @@
+/// A timestamp as a log wrote it, normalised to ISO 8601.
+public struct LogTimestamp: Sendable, Equatable, Hashable {
+    /// ISO 8601 text: `2024-03-01T10:00:00.123456+08:00`; without offset when the log has none;
+    /// time only (`08:00:54.158544-06:00`) when the log has no date (Console.app copies).
+    public var iso: String
+    /// Seconds since 1970-01-01T00:00:00Z when the date and offset are known; seconds since
+    /// 1970 in the log's own (unknown) zone when only the offset is missing; nil without a date.
+    public var seconds: Double?
+    /// The log carries a UTC offset.
+    public var hasOffset: Bool
+    /// The year was not in the log and was inferred (idevicesyslog).
+    public var yearInferred: Bool
+
+    public init(iso: String, seconds: Double?, hasOffset: Bool, yearInferred: Bool = false) {
+        self.iso = iso
+        self.seconds = seconds
+        self.hasOffset = hasOffset
+        self.yearInferred = yearInferred
+    }
+
+    /// Days from 1970-01-01 to the given civil date (proleptic Gregorian).
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (m + 9) % 12
+        let doy = (153 * mp + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// Builds a timestamp from parsed fields. `fraction` holds the digits after the point as written.
+    static func make(year: Int?, month: Int?, day: Int?, hour: Int, minute: Int, second: Int,
+                     fraction: Substring, offsetMinutes: Int?, yearInferred: Bool = false) -> LogTimestamp {
+        // Written byte by byte: this runs once per event.
+        var b: [UInt8] = []
+        b.reserveCapacity(40)
+        func digits(_ v: Int, _ width: Int) {
+            var d = [UInt8](repeating: 48, count: width)
+            var x = v
+            for i in stride(from: width - 1, through: 0, by: -1) { d[i] = UInt8(48 + x % 10); x /= 10 }
+            b.append(contentsOf: d)
+        }
+        if let year, let month, let day {
+            digits(year, 4); b.append(45); digits(month, 2); b.append(45); digits(day, 2); b.append(84)
+        }
+        digits(hour, 2); b.append(58); digits(minute, 2); b.append(58); digits(second, 2)
+        var fractionValue = 0.0
+        if !fraction.isEmpty {
+            b.append(46)
+            var scale = 0.1
+            for u in fraction.utf8 {
+                b.append(u)
+                fractionValue += Double(u &- 48) * scale
+                scale /= 10
+            }
+        }
+        if let off = offsetMinutes {
+            b.append(off < 0 ? 45 : 43)
+            digits(abs(off) / 60, 2); b.append(58); digits(abs(off) % 60, 2)
+        }
+        let iso = String(decoding: b, as: UTF8.self)
+        guard let year, let month, let day else {
+            return LogTimestamp(iso: iso, seconds: nil, hasOffset: offsetMinutes != nil, yearInferred: yearInferred)
+        }
+        var secs = Double(daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second) + fractionValue
+        if let off = offsetMinutes { secs -= Double(off * 60) }
+        return LogTimestamp(iso: iso, seconds: secs, hasOffset: offsetMinutes != nil, yearInferred: yearInferred)
+    }
+}

@@ -1,1 +1,0 @@
-public enum LifelineVersion { public static let current = "0.1.0" }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Buffered standard output (events can be millions of lines).
+final class StandardOutput {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(10)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; break }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+enum Diagnostics {
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("lifeline: \(message)\n".utf8))
+    }
+}
