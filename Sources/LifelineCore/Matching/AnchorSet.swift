@@ -65,7 +65,7 @@ public final class AnchorSet: @unchecked Sendable {
         // `|` marks the 4-byte fingerprint window: bytes that are rare in logs and shared between
         // literals where possible (`eDid`, `ene:`, `hrea`), which keeps false candidates few: measured
         // on the benchmark corpus, 0.84 M per 100 MB, where windows at each literal's start gave 14 M.
-        "sc|ene:", "sc|ene(", "scen|eDid", "scen|eWill", "Sc|ene:", "Sc|ene(", "scene de|legate",
+        "sc|ene:", "sc|ene(", "scen|eDid", "scen|eWill", "Sc|ene:", "Sc|ene(",
         "applicat|ion:", "applicat|ion(", "applicatio|nDid", "applicatio|nWill", "application|Protected",
         "-[", "+[",
         "state|RestorationActivity", "preferred|WindowingControlStyle", "contentStyl|eDidChange",
@@ -82,7 +82,7 @@ public final class AnchorSet: @unchecked Sendable {
         "F|atal error", "f|atal error", "Precondition| failed",
         "Main T|hread Checker", "main t|hread", "Main t|hread", "background t|hread",
         "watc|hdog", "8badf|00d", "8BADF|00D",
-        "CLIENT OF |UIKIT", "|UIScene",
+        "CLIENT OF |UIKIT", "|UIScene", "scene de|legate",
         "Abort |trap", "|Segmentation fault", "|Terminated due to signal", "BPT |trap", "|Bus error",
         "|Illegal instruction", "|Killed: ",
     ]

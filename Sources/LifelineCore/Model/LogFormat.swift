@@ -74,7 +74,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .logSyslog: return "2023-09-27 22:55:39.622369+0200  localhost MyApp[41737]: (UIKitCore) -[SceneDelegate sceneWillResignActive:]"
         case .logCompact: return "2026-08-11 17:15:22.031 Df MyApp[80328:9875ec] [com.example.app:lifecycle] sceneDidBecomeActive(_:)"
         case .logJSON: return "[{\"eventMessage\" : \"-[SceneDelegate sceneDidBecomeActive:]\", \"processID\" : 412, …}]"
-        case .logNDJSON: return "{\"eventMessage\":\"-[SceneDelegate sceneDidBecomeActive:]\",\"processID\":412,\"threadID\":11498972,…}"
+        case .logNDJSON: return "{\"eventMessage\":\"-[SceneDelegate sceneDidBecomeActive:]\",\"processID\":412,\"threadID\":11498972,\"processImagePath\":\"\\/var\\/MyApp.app\\/MyApp\"}"
         case .idevicesyslog: return "Mar  3 12:17:45 iPhone MyApp(UIKitCore)[512] <Notice>: -[SceneDelegate sceneDidEnterBackground:]"
         case .console: return "default\t08:00:54.158544-0600\tMyApp\tUIKitCore\t-[SceneDelegate sceneDidBecomeActive:]"
         case .ips: return "{\"app_name\":\"MyApp\",\"bug_type\":\"309\",\"os_version\":\"iPhone OS 17.2 (21C62)\",…}"

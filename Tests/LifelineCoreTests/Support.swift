@@ -1,0 +1,42 @@
+import Foundation
+@testable import LifelineCore
+
+/// Paths and helpers shared by the core tests.
+enum Repo {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let sampleLogs = root.appendingPathComponent("SampleLogs")
+    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    static func files(in dir: URL, extensions: Set<String>? = nil) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.sorted().map { dir.appendingPathComponent($0) }.filter { url in
+            guard !url.lastPathComponent.hasPrefix("."), url.lastPathComponent != "README.md" else { return false }
+            return extensions.map { e in e.contains(url.pathExtension) } ?? true
+        }
+    }
+}
+
+/// Ingests text written to a temporary file (`name` sets the extension, which matters for Markdown).
+func ingest(_ text: String, name: String = "input.log", options: IngestOptions = IngestOptions(jobs: 1))
+    -> (events: [Event], stats: InputStats) {
+    ingest(bytes: Array(text.utf8), name: name, options: options)
+}
+
+func ingest(bytes: [UInt8], name: String = "input.log", options: IngestOptions = IngestOptions(jobs: 1))
+    -> (events: [Event], stats: InputStats) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-tests-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent(name)
+    FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+    let r = Ingester(options: options).ingest(paths: [file.path])
+    return (r.events, r.inputs[0])
+}
+
+extension InputStats {
+    /// The accounting invariant, with the numbers in the failure message.
+    var balanceDescription: String {
+        "lines \(lines) = records \(records) + continuation \(continuationLines) + nonLog \(nonLogLines) + unrecognized \(unrecognizedLines)"
+    }
+}
