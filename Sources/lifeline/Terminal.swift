@@ -12,6 +12,13 @@ final class StandardOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes one line given as bytes (JSON written by `JSONWriter`).
+    func write(bytes line: [UInt8]) {
+        buffer.append(contentsOf: line)
+        buffer.append(10)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { raw in

@@ -4,30 +4,9 @@ public enum JSONText {
     /// A JSON string literal with every control character, quote and backslash escaped
     /// (and `</` broken up, so the text is safe inside an HTML `<script>` block).
     public static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        var previous: Unicode.Scalar = " "
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "/" where previous == "<": out += "\\/"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-            previous = u
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        JSONWriter.escape(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// An object from key/value pairs whose values are already JSON; keys are sorted, nil values left out.
@@ -43,51 +22,179 @@ public enum JSONText {
     static func strings(_ a: [String]?) -> String? { a.map { array($0.map(quote)) } }
 }
 
+/// Appends JSON to a byte buffer. Callers write keys in sorted order themselves (the encoders below
+/// list them alphabetically), so output is deterministic without sorting anything per record.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+
+    public init() { bytes.reserveCapacity(512) }
+
+    public mutating func beginObject() { beginValue(); bytes.append(123); needsComma.append(false) }
+    public mutating func endObject() { bytes.append(125); needsComma.removeLast() }
+    public mutating func beginArray() { beginValue(); bytes.append(91); needsComma.append(false) }
+    public mutating func endArray() { bytes.append(93); needsComma.removeLast() }
+
+    /// A value right after a key takes no comma; any other value inside an object or array is
+    /// separated from the one before it.
+    private var afterKey = false
+    private mutating func beginValue() {
+        if afterKey { afterKey = false; return }
+        guard let last = needsComma.last else { return }
+        if last { bytes.append(44) } else { needsComma[needsComma.count - 1] = true }
+    }
+
+    public mutating func key(_ k: StaticString) {
+        beginValue()
+        bytes.append(34)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        bytes.append(34)
+        bytes.append(58)
+        afterKey = true
+    }
+
+    public mutating func string(_ s: String) { beginValue(); JSONWriter.escape(s, into: &bytes) }
+    public mutating func raw(_ s: String) { beginValue(); bytes.append(contentsOf: s.utf8) }
+    public mutating func int<I: BinaryInteger>(_ i: I) { beginValue(); bytes.append(contentsOf: String(i).utf8) }
+    public mutating func bool(_ b: Bool) { beginValue(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
+
+    public mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
+    public mutating func field<I: BinaryInteger>(_ k: StaticString, _ v: I?) { if let v { key(k); int(v) } }
+    public mutating func field(_ k: StaticString, _ v: Bool?) { if let v { key(k); bool(v) } }
+    public mutating func field(_ k: StaticString, _ v: [String]?) {
+        guard let v else { return }
+        key(k)
+        afterKey = false
+        bytes.append(91)
+        for (i, s) in v.enumerated() {
+            if i > 0 { bytes.append(44) }
+            JSONWriter.escape(s, into: &bytes)
+        }
+        bytes.append(93)
+    }
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A JSON string literal with every control character, quote and backslash escaped, `</` broken
+    /// up (safe inside an HTML `<script>` block) and U+2028/U+2029 escaped (safe inside JavaScript).
+    public static func escape(_ s: String, into out: inout [UInt8]) {
+        out.append(34)
+        var s = s
+        s.withUTF8 { u in
+            var runStart = 0
+            var i = 0
+            @inline(__always) func flush(_ upTo: Int) {
+                if upTo > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<upTo])) }
+            }
+            while i < u.count {
+                let b = u[i]
+                var replacement: [UInt8]? = nil
+                var width = 1
+                switch b {
+                case 34: replacement = [92, 34]
+                case 92: replacement = [92, 92]
+                case 10: replacement = [92, 110]
+                case 13: replacement = [92, 114]
+                case 9: replacement = [92, 116]
+                case 47 where i > 0 && u[i - 1] == 60: replacement = [92, 47]
+                case 0xE2 where i + 2 < u.count && u[i + 1] == 0x80 && (u[i + 2] == 0xA8 || u[i + 2] == 0xA9):
+                    replacement = Array((u[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    width = 3
+                default:
+                    if b < 0x20 || b == 0x7F {
+                        let hex = Array("0123456789abcdef".utf8)
+                        replacement = [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]]
+                    }
+                }
+                if let replacement {
+                    flush(i)
+                    out.append(contentsOf: replacement)
+                    i += width
+                    runStart = i
+                } else {
+                    i += 1
+                }
+            }
+            flush(u.count)
+        }
+        out.append(34)
+    }
+}
+
 extension Event {
     /// The JSONL event contract: `file`, `line`, `format`, `kind` and, when known, `timestamp`,
     /// `process`, `pid`, `tid`, `class`, `spelling`, `scene`, `message`, plus `details` for failures,
-    /// threading reports and configuration messages.
+    /// threading reports and configuration messages. Keys are sorted.
     public var jsonLine: String {
-        var pairs: [(String, String?)] = [
-            ("file", JSONText.quote(file)), ("line", String(line)), ("format", JSONText.quote(format.rawValue)),
-            ("kind", JSONText.quote(kind.rawValue)), ("message", JSONText.quote(message)),
-            ("timestamp", JSONText.str(timestamp?.iso)), ("process", JSONText.str(process)),
-            ("pid", JSONText.int(pid)), ("tid", JSONText.int(tid)), ("level", JSONText.str(level)),
-            ("subsystem", JSONText.str(subsystem)), ("category", JSONText.str(category)),
-            ("class", JSONText.str(className)), ("spelling", JSONText.str(spelling)),
-        ]
-        if lineCount > 1 { pairs.append(("lineCount", String(lineCount))) }
-        if timestamp?.yearInferred == true { pairs.append(("yearInferred", "true")) }
+        var w = JSONWriter()
+        write(to: &w)
+        return w.text
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("category", category)
+        w.field("class", className)
+        if let d = details { w.key("details"); d.write(to: &w) }
+        w.field("file", file)
+        w.field("format", format.rawValue)
+        w.field("kind", kind.rawValue)
+        w.field("level", level)
+        w.field("line", line)
+        if lineCount > 1 { w.field("lineCount", lineCount) }
+        w.field("message", message)
+        w.field("pid", pid)
+        w.field("process", process)
         if let scene, !scene.isEmpty {
-            pairs.append(("scene", JSONText.object([
-                ("class", JSONText.str(scene.sceneClass)), ("address", JSONText.str(scene.address)),
-                ("persistentIdentifier", JSONText.str(scene.persistentIdentifier)), ("role", JSONText.str(scene.role)),
-                ("activationState", JSONText.str(scene.activationState)),
-            ])))
+            w.key("scene")
+            w.beginObject()
+            w.field("activationState", scene.activationState)
+            w.field("address", scene.address)
+            w.field("class", scene.sceneClass)
+            w.field("persistentIdentifier", scene.persistentIdentifier)
+            w.field("role", scene.role)
+            w.endObject()
         }
-        if let d = details { pairs.append(("details", d.json)) }
-        return JSONText.object(pairs)
+        w.field("spelling", spelling)
+        w.field("subsystem", subsystem)
+        w.field("tid", tid)
+        w.field("timestamp", timestamp?.iso)
+        if timestamp?.yearInferred == true { w.field("yearInferred", true) }
+        w.endObject()
     }
 }
 
 extension EventDetails {
-    var json: String {
-        JSONText.object([
-            ("exceptionName", JSONText.str(exceptionName)), ("reason", JSONText.str(reason)),
-            ("method", JSONText.str(method)), ("sourceFile", JSONText.str(sourceFile)),
-            ("sourceLine", JSONText.int(sourceLine)), ("trap", JSONText.str(trap)), ("api", JSONText.str(api)),
-            ("reportedPID", JSONText.int(reportedPID)), ("threadName", JSONText.str(threadName)),
-            ("queueName", JSONText.str(queueName)), ("qos", JSONText.int(qos)),
-            ("backtrace", JSONText.strings(backtrace)), ("configurationName", JSONText.str(configurationName)),
-            ("signal", JSONText.str(signal)), ("exceptionType", JSONText.str(exceptionType)),
-            ("exceptionCodes", JSONText.str(exceptionCodes)), ("terminationReason", JSONText.str(terminationReason)),
-            ("watchdogEvent", JSONText.str(watchdogEvent)), ("crashedThread", JSONText.int(crashedThread)),
-            ("crashedThreadIsMain", JSONText.bool(crashedThreadIsMain)),
-            ("crashedThreadQueue", JSONText.str(crashedThreadQueue)),
-            ("lifecycleFrames", JSONText.strings(lifecycleFrames)), ("appFrames", JSONText.strings(appFrames)),
-            ("bundleID", JSONText.str(bundleID)), ("osVersion", JSONText.str(osVersion)),
-            ("ignored", JSONText.bool(ignored)), ("truncated", JSONText.bool(truncated)),
-        ])
+    func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("api", api)
+        w.field("appFrames", appFrames)
+        w.field("backtrace", backtrace)
+        w.field("bundleID", bundleID)
+        w.field("configurationName", configurationName)
+        w.field("crashedThread", crashedThread)
+        w.field("crashedThreadIsMain", crashedThreadIsMain)
+        w.field("crashedThreadQueue", crashedThreadQueue)
+        w.field("exceptionCodes", exceptionCodes)
+        w.field("exceptionName", exceptionName)
+        w.field("exceptionType", exceptionType)
+        w.field("ignored", ignored)
+        w.field("lifecycleFrames", lifecycleFrames)
+        w.field("method", method)
+        w.field("osVersion", osVersion)
+        w.field("qos", qos)
+        w.field("queueName", queueName)
+        w.field("reason", reason)
+        w.field("reportedPID", reportedPID)
+        w.field("signal", signal)
+        w.field("sourceFile", sourceFile)
+        w.field("sourceLine", sourceLine)
+        w.field("terminationReason", terminationReason)
+        w.field("threadName", threadName)
+        w.field("trap", trap)
+        w.field("truncated", truncated)
+        w.field("watchdogEvent", watchdogEvent)
+        w.endObject()
     }
 }
 
