@@ -14,6 +14,7 @@ enum FormatSniffer {
     static let sampleBytes = 64 * 1024
 
     static func sniff(_ data: [UInt8], path: String) -> Sniff {
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(data.dropFirst(3)) : data
         let lower = path.lowercased()
         let markdownName = lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".md.gz")
         if let reason = binaryReason(data) {

@@ -12,9 +12,11 @@ public struct IngestOptions: Sendable {
     public var rangeBytes: Int64
     /// Longest line kept whole; longer lines are cut and the cut is reported.
     public var maxLineBytes: Int
+    /// Read ranges of plain files through a memory mapping (no copy); off, they are read into a buffer.
+    public var memoryMap = true
 
     public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                collectEvents: Bool = true, rangeBytes: Int64 = 32 << 20, maxLineBytes: Int = 1 << 20) {
+                collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20) {
         self.inputFormat = inputFormat
         self.jobs = max(1, jobs)
         self.collectEvents = collectEvents
@@ -49,10 +51,17 @@ public struct Ingester: Sendable {
             return s
         }
         var remaining = plans.map { $0.units.count }
-        for (i, plan) in plans.enumerated() where plan.units.isEmpty {
-            totals[i].settleFormat(forced: options.inputFormat, sniffed: plan.sniff?.format)
-            onInput(totals[i])
+        // Inputs are reported in the order given: one that produced no work (it could not be
+        // read) is reported when every input before it has been.
+        var nextToReport = 0
+        func reportReadyInputs() {
+            while nextToReport < plans.count, remaining[nextToReport] == 0 {
+                totals[nextToReport].settleFormat(forced: options.inputFormat, sniffed: plans[nextToReport].sniff?.format)
+                onInput(totals[nextToReport])
+                nextToReport += 1
+            }
         }
+        reportReadyInputs()
         let waveSize = options.jobs
         var start = 0
         while start < units.count {
@@ -70,10 +79,7 @@ public struct Ingester: Sendable {
                 if totals[i].error == nil { totals[i].error = result.stats.error }
                 lineOffsets[i] += result.stats.lines
                 remaining[i] -= 1
-                if remaining[i] == 0 {
-                    totals[i].settleFormat(forced: options.inputFormat, sniffed: plans[i].sniff?.format)
-                    onInput(totals[i])
-                }
+                reportReadyInputs()
             }
         }
     }
@@ -132,7 +138,7 @@ public struct Ingester: Sendable {
         let base = WorkUnit(input: index, path: path, format: format, sniff: sniff, context: context, range: nil,
                             isFirst: true, prefix: path == "-" ? prefix : nil)
         let splittable = format.isSplittable && sniff.binaryReason == nil && !sniff.carriageReturnLines
-            && !sniff.markdown && !compressed && path != "-" && size >= 2 * options.rangeBytes
+            && !sniff.markdown && !compressed && path != "-" && size / 2 >= options.rangeBytes
         guard splittable else {
             if path == "-" { standardInputSource = source }
             return InputPlan(path: path, sniff: sniff, error: nil, units: [base])
@@ -140,7 +146,7 @@ public struct Ingester: Sendable {
         var units: [WorkUnit] = []
         var s: Int64 = 0
         while s < size {
-            let e = min(size, s + options.rangeBytes)
+            let e = size - s <= options.rangeBytes ? size : s + options.rangeBytes
             var u = base
             u.range = s..<(e >= size ? Int64.max : e)
             u.isFirst = s == 0
@@ -150,11 +156,18 @@ public struct Ingester: Sendable {
         return InputPlan(path: path, sniff: sniff, error: nil, units: units)
     }
 
+    /// The first `count` bytes for sniffing. A stream that fails after some bytes (a truncated gzip
+    /// file) still gets sniffed; reading it again reports the failure at its line.
     private func readPrefix(_ source: ByteSource, count: Int) throws -> [UInt8] {
         var data = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = try data.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            let n: Int
+            do {
+                n = try data.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            } catch where filled > 0 {
+                break
+            }
             if n == 0 { break }
             filled += n
         }
@@ -198,36 +211,49 @@ public struct Ingester: Sendable {
         var processor = RecordProcessor(file: unit.path, mode: unit.format, forced: options.inputFormat != nil,
                                         context: unit.context, markdown: unit.sniff.markdown,
                                         collectEvents: options.collectEvents, classifier: EventClassifier())
+        processor.stripsByteOrderMark = unit.isFirst
         var readError: String?
         if let reason = unit.sniff.binaryReason {
             // Binary data is not parsed: every line is unrecognized, and the input says why.
             var stats = InputStats(path: unit.path)
             stats.error = reason
             do {
-                let source = try GzipSource(path: unit.path)
-                try LineReader.countLines(source, into: &stats)
+                let source: ByteSource
+                if let prefix = unit.prefix {
+                    source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
+                } else {
+                    source = try GzipSource(path: unit.path)
+                }
+                try LineCounting.countLines(source, into: &stats)
             } catch { stats.notes.append(InputNote(.error, line: nil, "\(error)")) }
             stats.unrecognizedLines = stats.lines
             return UnitResult(input: unit.input, stats: stats, events: [])
         }
         do {
-            let source: ByteSource
+            var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
+            feeder.ndjson = unit.format == .logNDJSON
+            var done = false
             if let range = unit.range {
-                source = try RangeSource(path: unit.path, offset: max(0, range.lowerBound - 1))
-            } else if let prefix = unit.prefix {
-                source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
-            } else {
-                source = try GzipSource(path: unit.path)
+                feeder.skipLeading = range.lowerBound > 0
+                feeder.stopOffset = range.upperBound == Int64.max ? nil : range.upperBound
             }
-            var reader = LineReader(source: source, separator: unit.sniff.carriageReturnLines ? 13 : 10,
-                                    maxLineBytes: options.maxLineBytes)
-            if let range = unit.range {
-                reader.skipLeading = range.lowerBound > 0
-                reader.readStart = max(0, range.lowerBound - 1)
-                reader.stopOffset = range.upperBound == Int64.max ? nil : range.upperBound
-                reader.ndjson = unit.format == .logNDJSON
+            if let range = unit.range, options.memoryMap {
+                var mapped = MappedLineReader(path: unit.path, feeder: feeder, readStart: max(0, range.lowerBound - 1))
+                done = try mapped.run(&processor)
             }
-            try reader.run(&processor)
+            if !done {
+                let source: ByteSource
+                if let range = unit.range {
+                    source = try RangeSource(path: unit.path, offset: max(0, range.lowerBound - 1))
+                } else if let prefix = unit.prefix {
+                    source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
+                } else {
+                    source = try GzipSource(path: unit.path)
+                }
+                var reader = BufferedLineReader(source: source, feeder: feeder)
+                if let range = unit.range { reader.readStart = max(0, range.lowerBound - 1) }
+                try reader.run(&processor)
+            }
         } catch let e as InputError {
             readError = e.reason
         } catch {
@@ -235,7 +261,6 @@ public struct Ingester: Sendable {
         }
         processor.finish()
         var stats = processor.stats
-        stats.bytes = 0
         if let readError {
             stats.error = readError
             stats.notes.append(InputNote(.error, line: stats.lines + 1, "reading stopped: \(readError)"))

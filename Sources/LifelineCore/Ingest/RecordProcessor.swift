@@ -15,6 +15,8 @@ struct RecordProcessor {
     let markdown: Bool
     let collectEvents: Bool
     let classifier: EventClassifier
+    /// The processor reads the input from its first line (a UTF-8 byte order mark there is dropped).
+    var stripsByteOrderMark = true
     let anchors = AnchorSet.events
 
     private(set) var stats: InputStats
@@ -79,7 +81,11 @@ struct RecordProcessor {
         default: break
         }
         var l = raw
+        if lineNo == 1, stripsByteOrderMark, l.count >= 3, l[0] == 0xEF, l[1] == 0xBB, l[2] == 0xBF {
+            l = Bytes(rebasing: l[3...])
+        }
         if isBlank(l) {
+            if markdown, !inFence, hasOpen { closeRecord() }  // a blank line ends a Markdown paragraph
             blankOrContinuation()
             return
         }
@@ -91,7 +97,12 @@ struct RecordProcessor {
             if let s = l.first, s == 32 { l = Bytes(rebasing: l[1...]) }
         }
         if quoted, isBlank(l) { nonLog(); return }
-        if isFence(l) { inFence.toggle(); nonLog(); return }
+        if isFence(l) {
+            if hasOpen { closeRecord() }
+            inFence.toggle()
+            nonLog()
+            return
+        }
 
         if HeaderParser.isMetadataLine(l) { return metadataLine(l) }
         spans.full = hasAnchor
@@ -120,6 +131,7 @@ struct RecordProcessor {
     }
 
     private mutating func headerless(_ l: Bytes, hasAnchor: Bool, quoted: Bool) {
+        if markdown, !inFence, !quoted { nonLog(); return }  // prose around pasted logs
         if continuationAllowed(l) {
             let blockLine = openExpectsBlock && isBlockLine(l)
             if hasAnchor, !blockLine, classifier.startsEvent(string(l)) {
@@ -127,7 +139,6 @@ struct RecordProcessor {
             }
             return continuation(l, hasAnchor: hasAnchor)
         }
-        if markdown, !inFence, !quoted { nonLog(); return }
         switch mode {
         case .print, .xcode, .xcodeMetadata:
             startRecord(l, format: .print, hasSpans: false, candidate: hasAnchor || keepsAllText)
@@ -556,6 +567,9 @@ struct JSONObjectScanner {
 }
 
 extension RecordProcessor {
+    /// Adds the bytes of a fed line (terminator included) to the input's byte count.
+    @inline(__always) mutating func countBytes(_ n: Int) { stats.bytes += Int64(n) }
+
     /// Number of the line most recently fed.
     var currentLine: Int { stats.lines }
 

@@ -102,7 +102,7 @@ public final class MatchScratch {
         let count = Int(pcre2_get_ovector_count_8(data))
         guard i < count, let ov = pcre2_get_ovector_pointer_8(data) else { return nil }
         let s = ov[2 * i], e = ov[2 * i + 1]
-        if s == Int.max || s > e { return nil }  // PCRE2_UNSET is ~0
+        if s < 0 || e < 0 || s > e { return nil }  // PCRE2_UNSET is ~0 (size_t), -1 as Int
         return s..<e
     }
 

@@ -40,6 +40,12 @@ final class GzipSource: ByteSource {
             let message = gzerror(file, &code).map { String(cString: $0) } ?? "read error"
             throw InputError(path: path, reason: code == Z_ERRNO ? String(cString: strerror(errno)) : "corrupt or truncated gzip data (\(message))")
         }
+        if n == 0 {
+            // zlib reports a stream cut short only through its error state.
+            var code: Int32 = 0
+            _ = gzerror(file, &code)
+            if code == Z_BUF_ERROR { throw InputError(path: path, reason: "gzip data ends before the end of its stream (truncated file)") }
+        }
         return Int(n)
     }
 

@@ -46,7 +46,9 @@ enum InputExpansion {
         var visited = Set<String>()
         var stack = [root]
         while let dir = stack.popLast() {
-            let real = (try? fm.destinationOfSymbolicLink(atPath: dir)).map { ($0 as NSString).standardizingPath } ?? (dir as NSString).resolvingSymlinksInPath
+            guard let resolved = realpath(dir, nil) else { continue }
+            let real = String(cString: resolved)
+            free(resolved)
             if !visited.insert(real).inserted { continue }
             guard let names = try? fm.contentsOfDirectory(atPath: dir) else {
                 files.append(Input(path: dir, error: "cannot list directory"))

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import LifelineCore
+
+/// Large files are read in ranges (memory-mapped, or buffered when mapping is off) by several
+/// threads; the result must not depend on how the file was cut or how many threads read it.
+@Suite struct RangeReadingTests {
+    /// ~1.5 MB of mixed records: single lines, multi-line exceptions, checker blocks, print lines.
+    static let text: String = {
+        let block = """
+        2024-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
+        2024-03-01 10:00:00.180000+0100 MyApp[900:41001] Task <E1909D86-F6C8-4AFF-A567-65B59EFE0F22>.<37> now using Connection 10
+        2024-03-01 10:00:00.181000+0100 MyApp[900:41001] -[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x106764000; role: UIWindowSceneSessionRoleApplication; activationState: UISceneActivationStateUnattached>
+        sceneWillEnterForeground(_:)
+        2024-03-01 10:00:00.310000+0100 MyApp[900:41001] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'boom'
+        *** First throw call stack:
+        (
+        \t0   CoreFoundation                      0x00000001110fafba __exceptionPreprocess + 242
+        )
+        libc++abi: terminating due to uncaught exception of type NSException
+        =================================================================
+        Main Thread Checker: UI API called on a background thread: -[UIApplication applicationState]
+        PID: 900, TID: 52917, Thread name: (none), Queue name: com.example.sync, QoS: 0
+        Backtrace:
+        4   MyApp                               0x000000010313910c -[SyncEngine tick] + 72
+        2024-03-01 10:05:00.000000+0100 MyApp[900:41001] -[SceneDelegate sceneWillResignActive:]
+
+        """
+        return String(repeating: block, count: 1500)
+    }()
+
+    static func run(_ options: IngestOptions) -> ([String], InputStats) {
+        let r = ingest(text, options: options)
+        return (r.events.map { "\($0.line) \($0.kind.rawValue) \($0.lineCount)" }, r.stats)
+    }
+
+    @Test("mapped and buffered ranges, one or two threads, give what an unsplit read gives", arguments: [
+        (1, true), (2, true), (1, false), (2, false),
+    ])
+    func rangesAgree(jobs: Int, memoryMap: Bool) {
+        let whole = Self.run(IngestOptions(jobs: 1, rangeBytes: 1 << 40))
+        var options = IngestOptions(jobs: jobs, rangeBytes: 64 << 10)
+        options.memoryMap = memoryMap
+        let split = Self.run(options)
+        #expect(split.0 == whole.0)
+        #expect(split.1.lines == whole.1.lines && split.1.records == whole.1.records
+                && split.1.continuationLines == whole.1.continuationLines && split.1.nonLogLines == whole.1.nonLogLines)
+        #expect(split.1.isBalanced, "\(split.1.balanceDescription)")
+        #expect(whole.0.count == 6 * 1500)
+    }
+}
