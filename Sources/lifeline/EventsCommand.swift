@@ -23,7 +23,7 @@ struct Events: ParsableCommand {
     var inputFormat: LogFormat?
 
     @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, jsonl, json
@@ -32,15 +32,23 @@ struct Events: ParsableCommand {
     func validate() throws {
         if !stats && format == .json { throw ValidationError("--format json goes with --stats; events are printed as jsonl") }
         if stats && format == .jsonl { throw ValidationError("--stats prints text or json") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
         let out = StandardOutput()
-        let ingester = Ingester(options: IngestOptions(inputFormat: inputFormat, jobs: jobs, collectEvents: !stats))
+        let ingester = Ingester(options: IngestOptions(inputFormat: inputFormat,
+                                                       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                       collectEvents: !stats))
         var inputs: [InputStats] = []
         ingester.run(paths: paths, onEvent: { event in
-            out.write(format == .jsonl ? event.jsonLine : event.textLine)
+            if format == .jsonl {
+                var w = JSONWriter()
+                event.write(to: &w)
+                out.write(bytes: w.bytes)
+            } else {
+                out.write(event.textLine)
+            }
         }, onInput: { input in
             inputs.append(input)
             if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }

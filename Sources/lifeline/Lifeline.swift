@@ -7,6 +7,23 @@ struct Lifeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifeline",
         abstract: "Reads iOS, iPadOS, Mac Catalyst and CarPlay app logs and tells their lifecycle story.",
+        discussion: """
+        Exit status: 0 success, 2 usage error, 3 an input could not be read.
+        """,
         version: LifelineVersion.current,
         subcommands: [Events.self, Formats.self])
+
+    /// Usage errors exit with 2 (ArgumentParser's default is 64), as the README documents.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
