@@ -1,0 +1,25 @@
+# The README's commands, plus the ones developers use every day.
+.PHONY: demo test output bench bench-quick build release clean
+
+demo:                ## bootstrap, build, run on SampleLogs/ into Output/
+	scripts/demo
+
+test:                ## bootstrap, build, run every test
+	scripts/test
+
+output: demo         ## regenerate the committed Output/
+
+build:
+	swift build
+
+release:
+	swift build -c release --product lifeline
+
+bench:               ## 1 GB benchmark against wc -l and rg, figures into Benchmarks/results/
+	scripts/bench
+
+bench-quick:         ## 100 MB smoke run of the benchmark
+	scripts/bench --quick
+
+clean:
+	rm -rf .build .build-*
