@@ -29,7 +29,8 @@ struct ll_anchor_set {
     uint8_t scalar[LL_FP][256];      /* bucket mask allowed for each byte value at each position */
     uint8_t lo[LL_FP][32];           /* low-nibble masks, duplicated for both 128-bit lanes */
     uint8_t hi[LL_FP][32];           /* high-nibble masks */
-    uint8_t exact[8192];             /* 64 Kbit set of the fingerprints' hashed 3-byte windows */
+    uint8_t exact[8192];             /* 64 Kbit set of the fingerprints' hashed 4-byte windows */
+    uint8_t exact2[8192];            /* 64 Kbit set of the first two bytes of literals shorter than a window */
     uint8_t short_bucket;            /* bucket bit of literals shorter than a fingerprint, or 0 */
     int simd;
 };
@@ -182,6 +183,9 @@ ll_anchor_set *ll_anchor_set_create_windows(const char *const *literals, const s
             s->exact[h >> 3] |= (uint8_t)(1u << (h & 7));
         } else {
             s->short_bucket = (uint8_t)(1u << chosen);
+            uint16_t two = (uint16_t)(s->literals[i][0] | (s->lengths[i] > 1 ? s->literals[i][1] << 8 : 0));
+            if (s->lengths[i] > 1) s->exact2[two >> 3] |= (uint8_t)(1u << (two & 7));
+            else for (int v = 0; v < 256; v++) { uint16_t t = (uint16_t)(s->literals[i][0] | v << 8); s->exact2[t >> 3] |= (uint8_t)(1u << (t & 7)); }
         }
     }
     free(fp_of);
@@ -300,11 +304,18 @@ static long find_avx2(const ll_anchor_set *s, const uint8_t *buf, size_t len, si
             _mm256_shuffle_epi8(hi3, _mm256_and_si256(_mm256_srli_epi16(v3, 4), nib))));
         uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(m, zero));
         if (bits) {
+            /* Most candidates are nibble cross-products: drop them with the exact-window bitmaps
+             * before reading the bucket masks or verifying literals. */
             uint8_t masks[32];
-            _mm256_storeu_si256((__m256i *)masks, m);
+            int stored = 0;
             while (bits) {
                 int j = __builtin_ctz(bits);
                 bits &= bits - 1;
+                const uint8_t *w = buf + q + (size_t)j;
+                uint32_t h = window_hash(w);
+                uint16_t two = (uint16_t)(w[0] | w[1] << 8);
+                if (!((s->exact[h >> 3] >> (h & 7)) & 1) && !((s->exact2[two >> 3] >> (two & 7)) & 1)) continue;
+                if (!stored) { _mm256_storeu_si256((__m256i *)masks, m); stored = 1; }
                 long r = verify(s, buf, len, from, q + (size_t)j, masks[j], which);
                 if (r >= 0) return r;
             }

@@ -77,23 +77,23 @@ public final class EventClassifier {
 
     private func recognise(_ r: RecordText) -> Event? {
         var m = r.message
-        let mayBeFailure = m.withUTF8 { AnchorSet.failures.find(in: $0) != nil }
-        guard mayBeFailure else { return callback(r) }
+        let f = m.withUTF8 { AnchorSet.failureFamilies(in: $0) }
+        guard !f.isEmpty else { return callback(r) }
         // Threading reports.
-        if let g = p.mainThreadChecker.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.checker), let g = p.mainThreadChecker.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.api = g[1]?.trimmed
             parseCheckerFields(r.continuation, into: &d)
             return event(.mainThreadChecker, r, details: d)
         }
-        if p.offMain.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.thread), p.offMain.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
             d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
             d.reason = m.trimmed
             return event(.offMainCompletion, r, details: d)
         }
         // Failures.
-        if let g = p.assertion.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.assertion), let g = p.assertion.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.method = g[1]
             d.sourceFile = g[2]
@@ -101,7 +101,7 @@ public final class EventClassifier {
             d.backtrace = stack(r.continuation)
             return event(.assertion, r, details: d)
         }
-        if let g = p.uncaught.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.exception), let g = p.uncaught.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.exceptionName = g[1]
             var reason = g[2] ?? ""
@@ -120,14 +120,14 @@ public final class EventClassifier {
             d.backtrace = stack(Array(rest))
             return event(.exception, r, details: d)
         }
-        if let g = p.cxxTerminate.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.exception), let g = p.cxxTerminate.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.exceptionName = g[1]
             d.reason = g[2]
             d.backtrace = stack(r.continuation)
             return event(.exception, r, details: d)
         }
-        if let g = p.swiftTrap.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.swiftTrap), let g = p.swiftTrap.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.sourceFile = g[1] ?? g[5]
             d.sourceLine = (g[2] ?? g[6]).flatMap { Int($0) }
@@ -136,62 +136,62 @@ public final class EventClassifier {
             d.backtrace = stack(r.continuation)
             return event(.swiftFatalError, r, details: d)
         }
-        if let g = p.oldSwiftTrap.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.swiftTrap), let g = p.oldSwiftTrap.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.trap = "Fatal error"
             d.reason = g[1]
             return event(.swiftFatalError, r, details: d)
         }
-        if let g = p.ignoredException.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.exception), let g = p.ignoredException.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.reason = g[1]
             d.ignored = true
             d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
             return event(.exception, r, details: d)
         }
-        if p.watchdog.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.watchdog), p.watchdog.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
             d.terminationReason = m.trimmed
             if let g = p.watchdogEvent.firstMatch(in: m, scratch: scratch) { d.watchdogEvent = g[1] }
             return event(.watchdog, r, details: d)
         }
-        if let g = p.signal.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.signal), let g = p.signal.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.signal = g[2] ?? g[3] ?? g[1]
             d.reason = m.trimmed
             return event(.signal, r, details: d)
         }
-        if p.mainThreadRequired.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.thread), p.mainThreadRequired.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
             d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
             d.reason = m.trimmed
             d.backtrace = stack(r.continuation)
             return event(.mainThreadRequired, r, details: d)
         }
-        if p.backgroundPublish.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.thread), p.backgroundPublish.firstMatch(in: m, scratch: scratch) != nil {
             return event(.backgroundPublish, r, details: nil)
         }
-        if p.mainThreadIO.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.thread), p.mainThreadIO.firstMatch(in: m, scratch: scratch) != nil {
             return event(.mainThreadIO, r, details: nil)
         }
         // UIKit configuration messages.
-        if let g = p.noConfiguration.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.configuration), let g = p.noConfiguration.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.configurationName = g[1]
             var e = event(.sceneConfiguration, r, details: d)
             if r.category == nil, m.hasPrefix("[SceneConfiguration]") { e.category = "SceneConfiguration" }
             return e
         }
-        if let g = p.sceneDelegateProblem.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.configuration), let g = p.sceneDelegateProblem.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.reason = m.trimmed
             d.method = g[1]
             return event(.sceneConfiguration, r, details: d)
         }
-        if p.notAdopted.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.configuration), p.notAdopted.firstMatch(in: m, scratch: scratch) != nil {
             return event(.sceneLifecycleNotAdopted, r, details: nil)
         }
-        if let g = p.clientBug.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.configuration), let g = p.clientBug.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.reason = g[1]
             return event(.uikitClientBug, r, details: d)

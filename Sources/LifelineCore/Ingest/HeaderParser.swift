@@ -11,22 +11,49 @@ struct HeaderSpans {
     var format: LogFormat
     /// Offset of the message text.
     var messageStart: Int
-    var timestamp: Range<Int>?
-    var process: Range<Int>?
     var pid: Int?
     var tid: UInt64?
-    var level: Range<Int>?
-    var sender: Range<Int>?
-    var subsystem: Range<Int>?
-    var category: Range<Int>?
-    var device: Range<Int>?
     /// Parse every field; when false (lines that cannot hold an event), only recognise the header.
     var full = true
+    /// The optional ranges, as (start, end) pairs of Int32 with -1 for "absent", so that clearing
+    /// them for the next line is one 64-byte store (this runs for every line).
+    private var spans = SIMD16<Int32>(repeating: -1)
 
     init(format: LogFormat, messageStart: Int) {
         self.format = format
         self.messageStart = messageStart
     }
+
+    /// Starts over for a new header, keeping `full`.
+    @inline(__always) mutating func reset(format: LogFormat, messageStart: Int) {
+        self.format = format
+        self.messageStart = messageStart
+        pid = nil
+        tid = nil
+        spans = SIMD16<Int32>(repeating: -1)
+    }
+
+    @inline(__always) private func span(_ i: Int) -> Range<Int>? {
+        let lo = spans[2 * i]
+        return lo < 0 ? nil : Int(lo)..<Int(spans[2 * i + 1])
+    }
+
+    @inline(__always) private mutating func setSpan(_ i: Int, _ r: Range<Int>?) {
+        if let r {
+            spans[2 * i] = Int32(truncatingIfNeeded: r.lowerBound)
+            spans[2 * i + 1] = Int32(truncatingIfNeeded: r.upperBound)
+        } else {
+            spans[2 * i] = -1
+        }
+    }
+
+    var timestamp: Range<Int>? { get { span(0) } set { setSpan(0, newValue) } }
+    var process: Range<Int>? { get { span(1) } set { setSpan(1, newValue) } }
+    var level: Range<Int>? { get { span(2) } set { setSpan(2, newValue) } }
+    var sender: Range<Int>? { get { span(3) } set { setSpan(3, newValue) } }
+    var subsystem: Range<Int>? { get { span(4) } set { setSpan(4, newValue) } }
+    var category: Range<Int>? { get { span(5) } set { setSpan(5, newValue) } }
+    var device: Range<Int>? { get { span(6) } set { setSpan(6, newValue) } }
 }
 
 typealias Bytes = UnsafeBufferPointer<UInt8>
@@ -118,8 +145,9 @@ enum HeaderParser {
     private static func parseNSLogBody(_ l: Bytes, tsEnd: Int, from start: Int, into h: inout HeaderSpans) -> Bool {
         let n = l.count
         var i = start
-        while i < n {
-            if l[i] == 91, i > start {  // '['
+        while let k = nextByte(l, 91, from: i) {  // '['
+            i = k
+            if i > start {
                 var j = i + 1
                 var pid = 0, pidDigits = 0
                 while j < n, isDigit(l[j]), pidDigits < 10 { pid = pid * 10 + Int(l[j] &- 48); j += 1; pidDigits += 1 }
@@ -128,7 +156,7 @@ enum HeaderParser {
                     var tid: UInt64 = 0, tidDigits = 0
                     while j < n, isDigit(l[j]), tidDigits < 20 { tid = tid &* 10 &+ UInt64(l[j] &- 48); j += 1; tidDigits += 1 }
                     if tidDigits > 0, j < n, l[j] == 93, j + 1 == n || l[j + 1] == 32 {
-                        h = HeaderSpans(format: .xcode, messageStart: min(j + 2, n))
+                        h.reset(format: .xcode, messageStart: min(j + 2, n))
                         h.timestamp = 0..<tsEnd
                         h.process = start..<i
                         h.pid = pid
@@ -182,8 +210,8 @@ enum HeaderParser {
             while i < n, l[i] == 32 { i += 1 }
         }
         let full = h.full
-        h = HeaderSpans(format: .logDefault, messageStart: i)
-        guard full else { h.full = false; return true }
+        h.reset(format: .logDefault, messageStart: i)
+        guard full else { return true }
         h.timestamp = 0..<tsEnd
         h.tid = tid
         h.pid = pid
@@ -237,14 +265,15 @@ enum HeaderParser {
         let procStart = i + 1
         // process[pid]: — the process may contain spaces; find `[digits]:`.
         var j = procStart
-        while j < n {
-            if l[j] == 91, j > procStart {
+        while let b = nextByte(l, 91, from: j) {
+            j = b
+            if j > procStart {
                 var k = j + 1, pid = 0, digits = 0
                 while k < n, isDigit(l[k]), digits < 10 { pid = pid * 10 + Int(l[k] &- 48); k += 1; digits += 1 }
                 if digits > 0, k + 1 < n, l[k] == 93, l[k + 1] == 58 {
                     let full = h.full
-                    h = HeaderSpans(format: .logSyslog, messageStart: n)
-                    guard full else { h.full = false; return true }
+                    h.reset(format: .logSyslog, messageStart: n)
+                    guard full else { return true }
                     h.timestamp = 0..<tsEnd
                     h.device = hostStart..<(procStart - 1)
                     h.process = procStart..<j
@@ -267,8 +296,9 @@ enum HeaderParser {
               l[25] == 32 || isLower(l[25]), l[27] != 32 else { return false }
         let procStart = 27
         var j = procStart
-        while j < n {
-            if l[j] == 91, j > procStart {
+        while let b = nextByte(l, 91, from: j) {
+            j = b
+            if j > procStart {
                 var k = j + 1, pid = 0, digits = 0
                 while k < n, isDigit(l[k]), digits < 10 { pid = pid * 10 + Int(l[k] &- 48); k += 1; digits += 1 }
                 if digits > 0, k < n, l[k] == 58 {
@@ -277,8 +307,8 @@ enum HeaderParser {
                     while k < n, isHexDigit(l[k]), hex < 16 { tid = tid &* 16 &+ UInt64(hexValue(l[k])); k += 1; hex += 1 }
                     if hex > 0, k < n, l[k] == 93, k + 1 == n || l[k + 1] == 32 {
                         let full = h.full
-                        h = HeaderSpans(format: .logCompact, messageStart: min(k + 2, n))
-                        guard full else { h.full = false; return true }
+                        h.reset(format: .logCompact, messageStart: min(k + 2, n))
+                        guard full else { return true }
                         h.timestamp = 0..<tsEnd
                         h.level = 24..<(l[25] == 32 ? 25 : 26)
                         h.process = procStart..<j
@@ -306,8 +336,9 @@ enum HeaderParser {
         else { return false }
         // Find `[digits]` followed by ` <Level>:` or `:`.
         var j = 16
-        while j < n {
-            if l[j] == 91, j > 16 {
+        while let b = nextByte(l, 91, from: j) {
+            j = b
+            if j > 16 {
                 var k = j + 1, pid = 0, digits = 0
                 while k < n, isDigit(l[k]), digits < 10 { pid = pid * 10 + Int(l[k] &- 48); k += 1; digits += 1 }
                 if digits > 0, k < n, l[k] == 93 {
@@ -323,6 +354,10 @@ enum HeaderParser {
                         m += 1
                     } else { j += 1; continue }
                     if m < n, l[m] == 32 { m += 1 }
+                    guard h.full else {
+                        h.reset(format: .idevicesyslog, messageStart: m)
+                        return true
+                    }
                     // Process token: back from '[' to the previous space (a `(Library)` part stays with it).
                     var ps = j
                     var paren = 0
@@ -332,7 +367,7 @@ enum HeaderParser {
                         if c == 32, paren <= 0 { break }
                         ps -= 1
                     }
-                    h = HeaderSpans(format: .idevicesyslog, messageStart: m)
+                    h.reset(format: .idevicesyslog, messageStart: m)
                     h.timestamp = 0..<15
                     h.pid = pid
                     h.level = level
@@ -380,7 +415,7 @@ enum HeaderParser {
             if typeField == nil, isConsoleType(l, r) { typeField = r; continue }
         }
         guard let time = timeField else { return false }
-        h = HeaderSpans(format: .console, messageStart: message.lowerBound)
+        h.reset(format: .console, messageStart: message.lowerBound)
         h.timestamp = time
         h.level = typeField
         // Process: the first field after the time that is neither the type nor all digits.
@@ -440,6 +475,12 @@ enum HeaderParser {
     }
 
     // MARK: helpers
+
+    /// Offset of the next `byte` at or after `from` (memchr: SIMD in every libc).
+    @inline(__always) static func nextByte(_ l: Bytes, _ byte: UInt8, from: Int) -> Int? {
+        guard from < l.count, let base = l.baseAddress, let p = memchr(base + from, Int32(byte), l.count - from) else { return nil }
+        return UnsafeRawPointer(p) - UnsafeRawPointer(base)
+    }
 
     @inline(__always) static func hexValue(_ b: UInt8) -> UInt8 {
         isDigit(b) ? b &- 48 : (b | 0x20) &- 87

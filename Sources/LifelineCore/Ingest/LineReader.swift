@@ -165,6 +165,8 @@ struct MappedLineReader {
     /// File offset where reading starts (one byte before the range, to find the first line start).
     var readStart: Int64
     static let window = 4 << 20
+    /// MADV_POPULATE_READ (not in every libc's headers).
+    static let populateRead: Int32 = 22
 
     /// Returns false when the file cannot be mapped (the caller falls back to buffered reading).
     mutating func run(_ processor: inout RecordProcessor) throws -> Bool {
@@ -178,7 +180,6 @@ struct MappedLineReader {
         guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return false }
         defer { munmap(map, size) }
         var position = Int(readStart)
-        _ = madvise(map + position, size - position, MADV_SEQUENTIAL)
         let base = UnsafePointer<UInt8>(map.assumingMemoryBound(to: UInt8.self))
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         var released = position / page * page
@@ -188,6 +189,10 @@ struct MappedLineReader {
         // not stay resident while it is read.
         while position < size, !feeder.stopped {
             let end = min(size, position + window)
+            // Map the window's pages in one call (Linux 5.14+) instead of one fault per 64 KiB;
+            // where the kernel does not know the advice, the faults simply happen as before.
+            let from = position / page * page
+            _ = madvise(map + from, end - from, Self.populateRead)
             let used = feeder.feed(base + position, count: end - position, regionOffset: Int64(position),
                                    final: end == size, into: &processor)
             if used == 0, end < size { window *= 2; continue }  // a line longer than the window

@@ -38,6 +38,10 @@ struct RecordProcessor {
     private var openMetadata: String?
     private var openClosed = false
     private var recordsPerFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
+    /// Records of one format in a row are counted here and added to `recordsPerFormat` when the
+    /// format changes (touching the array on every record costs more than the rest of the count).
+    private var runFormat: LogFormat = .print
+    private var runLength = 0
     private var inFence = false
     private var sawMetadata: Bool
     private var firstLine: [UInt8] = []
@@ -233,7 +237,13 @@ struct RecordProcessor {
     mutating func closeRecord() {
         guard hasOpen else { return }
         hasOpen = false
-        recordsPerFormat[formatIndex(openFormat)] += 1
+        if openFormat == runFormat {
+            runLength += 1
+        } else {
+            if runLength > 0 { recordsPerFormat[formatIndex(runFormat)] += runLength }
+            runFormat = openFormat
+            runLength = 1
+        }
         guard openCandidate else { return }
         var text: RecordText
         var spans: HeaderSpans? = nil
@@ -276,6 +286,7 @@ struct RecordProcessor {
             }
         default: closeRecord()
         }
+        if runLength > 0 { recordsPerFormat[formatIndex(runFormat)] += runLength; runLength = 0 }
         for (i, n) in recordsPerFormat.enumerated() where n > 0 {
             stats.recordsByFormat[LogFormat.allCases[i], default: 0] += n
         }

@@ -48,6 +48,21 @@ public final class AnchorSet: @unchecked Sendable {
         return r < 0 ? nil : r
     }
 
+    /// Indexes (into `literals`) of every literal occurring in `buffer`.
+    public func literalsPresent(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let base = buffer.baseAddress else { return [] }
+        var found: [Int] = []
+        var from = 0
+        while from < buffer.count {
+            var which: Int32 = 0
+            let r = ll_anchor_find(set, base, buffer.count, from, &which)
+            if r < 0 { break }
+            found.append(Int(which))
+            from = r + 1
+        }
+        return found
+    }
+
     /// The same search without SIMD, for tests.
     public func findScalar(in buffer: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
@@ -70,22 +85,44 @@ public final class AnchorSet: @unchecked Sendable {
         "-[", "+[",
         "state|RestorationActivity", "preferred|WindowingControlStyle", "contentStyl|eDidChange",
         "instrumentClusterControlle|rDid",
-    ] + failureLiterals)
+    ] + failureLiterals.map(\.0))
 
     /// Literals of failures, threading reports and configuration messages: a record with none of
     /// them is only checked for callback spellings. Messages that always carry another literal need
     /// none of their own (`Publishing changes from background threads`, `autolayout engine from a
     /// background thread` → `background thread`; `Incorrect actor executor assumption` → `Fatal error`).
-    static let failureLiterals = [
-        "Assertion| fail",      // Objective-C assertion failure, Swift assertion failed
-        "uncaught ex|ception", "|Terminating app", "Ignored Ex|ception",
-        "F|atal error", "f|atal error", "Precondition| failed",
-        "Main T|hread Checker", "main t|hread", "Main t|hread", "background t|hread",
-        "watc|hdog", "8badf|00d", "8BADF|00D",
-        "CLIENT OF |UIKIT", "|UIScene", "scene de|legate",
-        "Abort |trap", "|Segmentation fault", "|Terminated due to signal", "BPT |trap", "|Bus error",
-        "|Illegal instruction", "|Killed: ",
+    static let failureLiterals: [(String, FailureFamily)] = [
+        ("Assertion| fail", [.assertion, .swiftTrap]),   // Objective-C assertion failure, Swift assertion failed
+        ("uncaught ex|ception", .exception), ("|Terminating app", .exception), ("Ignored Ex|ception", [.exception, .thread]),
+        ("F|atal error", .swiftTrap), ("f|atal error", .swiftTrap), ("Precondition| failed", .swiftTrap),
+        ("Main T|hread Checker", .checker), ("main t|hread", .thread), ("Main t|hread", .thread),
+        ("background t|hread", [.thread, .checker]),
+        ("watc|hdog", .watchdog), ("8badf|00d", .watchdog), ("8BADF|00D", .watchdog),
+        ("CLIENT OF |UIKIT", .configuration), ("|UIScene", .configuration), ("scene de|legate", .configuration),
+        ("|Abort trap", .signal), ("|Segmentation fault", .signal), ("|Terminated due to signal", .signal),
+        ("BPT |trap", .signal), ("|Bus error", .signal), ("|Illegal instruction", .signal), ("|Killed: ", .signal),
     ]
 
-    public static let failures = AnchorSet(failureLiterals)
+    /// The families of failure patterns whose literals occur in `message`.
+    static func failureFamilies(in message: UnsafeBufferPointer<UInt8>) -> FailureFamily {
+        var families: FailureFamily = []
+        for i in failures.literalsPresent(in: message) { families.formUnion(failureLiterals[i].1) }
+        return families
+    }
+    public static let failures = AnchorSet(failureLiterals.map(\.0))
+}
+
+/// Groups of failure, threading and configuration patterns; a message is only matched against the
+/// groups whose literals it contains.
+public struct FailureFamily: OptionSet, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    static let assertion = FailureFamily(rawValue: 1 << 0)
+    static let exception = FailureFamily(rawValue: 1 << 1)
+    static let swiftTrap = FailureFamily(rawValue: 1 << 2)
+    static let checker = FailureFamily(rawValue: 1 << 3)
+    static let thread = FailureFamily(rawValue: 1 << 4)
+    static let watchdog = FailureFamily(rawValue: 1 << 5)
+    static let configuration = FailureFamily(rawValue: 1 << 6)
+    static let signal = FailureFamily(rawValue: 1 << 7)
 }
