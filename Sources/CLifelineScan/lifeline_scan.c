@@ -272,10 +272,53 @@ long ll_anchor_find_scalar(const ll_anchor_set *s, const uint8_t *buf, size_t le
 }
 
 #ifdef LL_HAVE_X86
+/* Bucket bits of the fingerprint windows starting at each of the 32 positions from p. */
+#define LL_TEDDY(p)                                                                                    \
+    ({                                                                                                 \
+        __m256i v0 = _mm256_loadu_si256((const __m256i *)(p));                                         \
+        __m256i v1 = _mm256_loadu_si256((const __m256i *)((p) + 1));                                   \
+        __m256i v2 = _mm256_loadu_si256((const __m256i *)((p) + 2));                                   \
+        __m256i v3 = _mm256_loadu_si256((const __m256i *)((p) + 3));                                   \
+        __m256i r = _mm256_and_si256(                                                                  \
+            _mm256_shuffle_epi8(lo0, _mm256_and_si256(v0, nib)),                                       \
+            _mm256_shuffle_epi8(hi0, _mm256_and_si256(_mm256_srli_epi16(v0, 4), nib)));                \
+        r = _mm256_and_si256(r, _mm256_and_si256(                                                      \
+            _mm256_shuffle_epi8(lo1, _mm256_and_si256(v1, nib)),                                       \
+            _mm256_shuffle_epi8(hi1, _mm256_and_si256(_mm256_srli_epi16(v1, 4), nib))));               \
+        r = _mm256_and_si256(r, _mm256_and_si256(                                                      \
+            _mm256_shuffle_epi8(lo2, _mm256_and_si256(v2, nib)),                                       \
+            _mm256_shuffle_epi8(hi2, _mm256_and_si256(_mm256_srli_epi16(v2, 4), nib))));               \
+        r = _mm256_and_si256(r, _mm256_and_si256(                                                      \
+            _mm256_shuffle_epi8(lo3, _mm256_and_si256(v3, nib)),                                       \
+            _mm256_shuffle_epi8(hi3, _mm256_and_si256(_mm256_srli_epi16(v3, 4), nib))));               \
+        r;                                                                                             \
+    })
+
+/* Checks the candidates of one 32-byte block; most are nibble cross-products, dropped with the
+ * exact-window bitmaps before the bucket masks are read or literals verified. */
+__attribute__((target("avx2")))
+static inline long block_candidates(const ll_anchor_set *s, const uint8_t *buf, size_t len, size_t from, size_t q,
+                                    __m256i m, int *which) {
+    uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(m, _mm256_setzero_si256()));
+    uint8_t masks[32];
+    int stored = 0;
+    while (bits) {
+        int j = __builtin_ctz(bits);
+        bits &= bits - 1;
+        const uint8_t *w = buf + q + (size_t)j;
+        uint32_t h = window_hash(w);
+        uint16_t two = (uint16_t)(w[0] | w[1] << 8);
+        if (!((s->exact[h >> 3] >> (h & 7)) & 1) && !((s->exact2[two >> 3] >> (two & 7)) & 1)) continue;
+        if (!stored) { _mm256_storeu_si256((__m256i *)masks, m); stored = 1; }
+        long r = verify(s, buf, len, from, q + (size_t)j, masks[j], which);
+        if (r >= 0) return r;
+    }
+    return -1;
+}
+
 __attribute__((target("avx2")))
 static long find_avx2(const ll_anchor_set *s, const uint8_t *buf, size_t len, size_t from, int *which) {
     const __m256i nib = _mm256_set1_epi8(0x0f);
-    const __m256i zero = _mm256_setzero_si256();
     const __m256i lo0 = _mm256_loadu_si256((const __m256i *)s->lo[0]);
     const __m256i hi0 = _mm256_loadu_si256((const __m256i *)s->hi[0]);
     const __m256i lo1 = _mm256_loadu_si256((const __m256i *)s->lo[1]);
@@ -285,40 +328,24 @@ static long find_avx2(const ll_anchor_set *s, const uint8_t *buf, size_t len, si
     const __m256i lo3 = _mm256_loadu_si256((const __m256i *)s->lo[3]);
     const __m256i hi3 = _mm256_loadu_si256((const __m256i *)s->hi[3]);
     size_t q = from;
+    /* 64 bytes a step: two independent chains, one test for the usual case of no candidate. */
+    while (q + 64 + (LL_FP - 1) <= len) {
+        __m256i ma = LL_TEDDY(buf + q);
+        __m256i mb = LL_TEDDY(buf + q + 32);
+        __m256i any = _mm256_or_si256(ma, mb);
+        if (!_mm256_testz_si256(any, any)) {
+            long r = block_candidates(s, buf, len, from, q, ma, which);
+            if (r >= 0) return r;
+            r = block_candidates(s, buf, len, from, q + 32, mb, which);
+            if (r >= 0) return r;
+        }
+        q += 64;
+    }
     while (q + 32 + (LL_FP - 1) <= len) {
-        __m256i v0 = _mm256_loadu_si256((const __m256i *)(buf + q));
-        __m256i v1 = _mm256_loadu_si256((const __m256i *)(buf + q + 1));
-        __m256i v2 = _mm256_loadu_si256((const __m256i *)(buf + q + 2));
-        __m256i v3 = _mm256_loadu_si256((const __m256i *)(buf + q + 3));
-        __m256i m = _mm256_and_si256(
-            _mm256_shuffle_epi8(lo0, _mm256_and_si256(v0, nib)),
-            _mm256_shuffle_epi8(hi0, _mm256_and_si256(_mm256_srli_epi16(v0, 4), nib)));
-        m = _mm256_and_si256(m, _mm256_and_si256(
-            _mm256_shuffle_epi8(lo1, _mm256_and_si256(v1, nib)),
-            _mm256_shuffle_epi8(hi1, _mm256_and_si256(_mm256_srli_epi16(v1, 4), nib))));
-        m = _mm256_and_si256(m, _mm256_and_si256(
-            _mm256_shuffle_epi8(lo2, _mm256_and_si256(v2, nib)),
-            _mm256_shuffle_epi8(hi2, _mm256_and_si256(_mm256_srli_epi16(v2, 4), nib))));
-        m = _mm256_and_si256(m, _mm256_and_si256(
-            _mm256_shuffle_epi8(lo3, _mm256_and_si256(v3, nib)),
-            _mm256_shuffle_epi8(hi3, _mm256_and_si256(_mm256_srli_epi16(v3, 4), nib))));
-        uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(m, zero));
-        if (bits) {
-            /* Most candidates are nibble cross-products: drop them with the exact-window bitmaps
-             * before reading the bucket masks or verifying literals. */
-            uint8_t masks[32];
-            int stored = 0;
-            while (bits) {
-                int j = __builtin_ctz(bits);
-                bits &= bits - 1;
-                const uint8_t *w = buf + q + (size_t)j;
-                uint32_t h = window_hash(w);
-                uint16_t two = (uint16_t)(w[0] | w[1] << 8);
-                if (!((s->exact[h >> 3] >> (h & 7)) & 1) && !((s->exact2[two >> 3] >> (two & 7)) & 1)) continue;
-                if (!stored) { _mm256_storeu_si256((__m256i *)masks, m); stored = 1; }
-                long r = verify(s, buf, len, from, q + (size_t)j, masks[j], which);
-                if (r >= 0) return r;
-            }
+        __m256i m = LL_TEDDY(buf + q);
+        if (!_mm256_testz_si256(m, m)) {
+            long r = block_candidates(s, buf, len, from, q, m, which);
+            if (r >= 0) return r;
         }
         q += 32;
     }

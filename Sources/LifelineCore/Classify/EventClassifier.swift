@@ -31,12 +31,15 @@ public struct RecordText: Sendable {
 public final class EventClassifier {
     let scratch = MatchScratch()
     let p = Patterns.shared
+    /// When false (counting passes) only the kind is wanted: details and names are not built.
+    private var detailed = true
 
     public init() {}
 
     /// Classifies `record` found at `line` of `file`. With `detailed` false only the kind is
     /// wanted (counting passes): scene descriptions are not parsed.
     public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
+        self.detailed = detailed
         guard var event = recognise(record) else { return nil }
         guard detailed else { return event }
         event.file = file
@@ -61,11 +64,13 @@ public final class EventClassifier {
 
     /// Only the kind, for a headerless line (decides whether it starts a record of its own).
     func startsEvent(_ line: String) -> Bool {
-        recognise(RecordText(format: .print, message: line)) != nil
+        detailed = false
+        return recognise(RecordText(format: .print, message: line)) != nil
     }
 
     private func event(_ kind: EventKind, _ record: RecordText, details: EventDetails? = nil) -> Event {
         var e = Event(file: "", line: 0, format: record.format, kind: kind, message: record.message)
+        guard detailed else { return e }
         e.details = details
         if kind.isFailure || kind.isThreading || kind.family == "config" {
             // Keep the record's other lines with the failure (stacks, MTC fields).
@@ -88,7 +93,7 @@ public final class EventClassifier {
         }
         if f.contains(.thread), p.offMain.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
-            d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
+            if detailed { d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0] }
             d.reason = m.trimmed
             return event(.offMainCompletion, r, details: d)
         }
@@ -146,13 +151,13 @@ public final class EventClassifier {
             var d = EventDetails()
             d.reason = g[1]
             d.ignored = true
-            d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
+            if detailed { d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0] }
             return event(.exception, r, details: d)
         }
         if f.contains(.watchdog), p.watchdog.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
             d.terminationReason = m.trimmed
-            if let g = p.watchdogEvent.firstMatch(in: m, scratch: scratch) { d.watchdogEvent = g[1] }
+            if detailed, let g = p.watchdogEvent.firstMatch(in: m, scratch: scratch) { d.watchdogEvent = g[1] ?? g[2] }
             return event(.watchdog, r, details: d)
         }
         if f.contains(.signal), let g = p.signal.firstMatch(in: m, scratch: scratch) {
@@ -163,7 +168,7 @@ public final class EventClassifier {
         }
         if f.contains(.thread), p.mainThreadRequired.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
-            d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0]
+            if detailed { d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0] }
             d.reason = m.trimmed
             d.backtrace = stack(r.continuation)
             return event(.mainThreadRequired, r, details: d)
@@ -211,8 +216,10 @@ public final class EventClassifier {
                 let whole = scratch.range(0)!
                 if let sel = scratch.string(3), let cb = CallbackCatalog.bySelector[sel] {
                     var e = event(cb.kind, r)
-                    e.className = scratch.string(2)
-                    e.spelling = scratch.string(0)
+                    if detailed {
+                        e.className = scratch.string(2)
+                        e.spelling = scratch.string(0)
+                    }
                     return e
                 }
                 from = whole.upperBound
@@ -225,8 +232,10 @@ public final class EventClassifier {
                 let name = (scratch.string(2) ?? "") + "(" + (scratch.string(3) ?? "") + ")"
                 if let cb = CallbackCatalog.bySwift[name] {
                     var e = event(cb.kind, r)
-                    e.className = scratch.string(1)
-                    e.spelling = scratch.string(0)
+                    if detailed {
+                        e.className = scratch.string(1)
+                        e.spelling = scratch.string(0)
+                    }
                     return e
                 }
                 from = max(whole.upperBound, whole.lowerBound + 1)
@@ -239,8 +248,10 @@ public final class EventClassifier {
                     ?? (word.hasSuffix(":") && !word.dropLast().contains(":") ? CallbackCatalog.byBareName[String(word.dropLast())] : nil)
                 if let cb {
                     var e = event(cb.kind, r)
-                    e.className = scratch.string(1)
-                    e.spelling = word
+                    if detailed {
+                        e.className = scratch.string(1)
+                        e.spelling = word
+                    }
                     return e
                 }
             }
@@ -302,13 +313,14 @@ public final class EventClassifier {
     // MARK: Multi-line parts
 
     private func parseCheckerFields(_ lines: [String], into d: inout EventDetails) {
+        guard detailed else { return }
         // `PID: 16941, TID: 3137868, Thread name: (none), Queue name: com.apple…, QoS: 0`; the queue name
         // may be broken by interleaved stdout, so the fields are read from the joined text.
         let joined = lines.prefix(4).joined(separator: "\n")
         if let g = p.checkerFields.firstMatch(in: joined, scratch: scratch) {
             d.reportedPID = g[1].flatMap { Int($0) }
             d.threadName = g[3]
-            d.queueName = g[4]?.replacingOccurrences(of: "\n", with: "")
+            d.queueName = g[4].map { String($0.unicodeScalars.filter { $0 != "\n" }) }
             d.qos = g[5].flatMap { Int($0) }
             if d.threadName == "(none)" { d.threadName = nil }
         }
@@ -319,6 +331,7 @@ public final class EventClassifier {
 
     /// Stack lines of a record (`*** First throw call stack:` blocks, frames, single-line address lists).
     private func stack(_ lines: [String]) -> [String]? {
+        guard detailed else { return nil }
         let frames = lines.map { $0.trimmed }.filter {
             !$0.isEmpty && $0 != "(" && $0 != ")" && !$0.hasPrefix("*** First throw call stack")
         }

@@ -12,8 +12,6 @@ public struct IngestOptions: Sendable {
     public var rangeBytes: Int64
     /// Longest line kept whole; longer lines are cut and the cut is reported.
     public var maxLineBytes: Int
-    /// Read ranges of plain files through a memory mapping (no copy); off, they are read into a buffer.
-    public var memoryMap = true
 
     public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20) {
@@ -232,28 +230,21 @@ public struct Ingester: Sendable {
         do {
             var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
             feeder.ndjson = unit.format == .logNDJSON
-            var done = false
             if let range = unit.range {
                 feeder.skipLeading = range.lowerBound > 0
                 feeder.stopOffset = range.upperBound == Int64.max ? nil : range.upperBound
             }
-            if let range = unit.range, options.memoryMap {
-                var mapped = MappedLineReader(path: unit.path, feeder: feeder, readStart: max(0, range.lowerBound - 1))
-                done = try mapped.run(&processor)
+            let source: ByteSource
+            if let range = unit.range {
+                source = try RangeSource(path: unit.path, offset: max(0, range.lowerBound - 1))
+            } else if let prefix = unit.prefix {
+                source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
+            } else {
+                source = try GzipSource(path: unit.path)
             }
-            if !done {
-                let source: ByteSource
-                if let range = unit.range {
-                    source = try RangeSource(path: unit.path, offset: max(0, range.lowerBound - 1))
-                } else if let prefix = unit.prefix {
-                    source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
-                } else {
-                    source = try GzipSource(path: unit.path)
-                }
-                var reader = BufferedLineReader(source: source, feeder: feeder)
-                if let range = unit.range { reader.readStart = max(0, range.lowerBound - 1) }
-                try reader.run(&processor)
-            }
+            var reader = BufferedLineReader(source: source, feeder: feeder)
+            if let range = unit.range { reader.readStart = max(0, range.lowerBound - 1) }
+            try reader.run(&processor)
         } catch let e as InputError {
             readError = e.reason
         } catch {
