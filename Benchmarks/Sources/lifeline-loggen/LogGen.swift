@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let usage = """
+usage: lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog]
+       lifeline-loggen --version
+
+Writes a deterministic synthetic iOS log of about N bytes (suffixes K, M, G: powers of 1024) to FILE,
+and FILE.expected.json with the exact line count and the lifecycle / failure / threading events
+written (per kind). The same seed and options always give the same bytes.
+
+  --bytes N        target size; the last record is completed, so the file ends slightly past N
+  --seed S         unsigned 64-bit seed
+  --out FILE       output path
+  --format F       mixed (default): segments of 5,000-20,000 lines rotating through
+                   xcode, log-default, log-compact, log-syslog, idevicesyslog; or one format only
+  --app-per-mille P  app items per 1000 items (default 33: about 5% of lines); 0 = noise only
+
+"""
+
+/// Names the corpus the generator writes. Bump it with every change to the output for a given
+/// seed: scripts/bench regenerates a saved corpus whose .expected.json names another version.
+let generatorVersion = "lifeline-loggen 2"
+
+@main
+enum LogGen {
+    static func main() {
+        var bytes: Int?
+        var seed: UInt64?
+        var outPath: String?
+        var formatName = "mixed"
+        var appPerMille = 33
+        var args = CommandLine.arguments.dropFirst()
+        func value(_ flag: String) -> String {
+            guard let v = args.popFirst() else { fatal("\(flag) needs a value\n\(usage)") }
+            return v
+        }
+        while let a = args.popFirst() {
+            switch a {
+            case "--bytes": bytes = parseSize(value(a))
+            case "--seed":
+                guard let s = UInt64(value(a)) else { fatal("--seed must be an unsigned integer") }
+                seed = s
+            case "--out": outPath = value(a)
+            case "--format": formatName = value(a)
+            case "--app-per-mille":
+                guard let p = Int(value(a)), (0...1000).contains(p) else { fatal("--app-per-mille must be 0...1000") }
+                appPerMille = p
+            case "--version":
+                print(generatorVersion)
+                exit(0)
+            case "-h", "--help":
+                print(usage, terminator: "")
+                exit(0)
+            default: fatal("unknown argument '\(a)'\n\(usage)")
+            }
+        }
+        guard let bytes, let seed, let outPath else { fatal("--bytes, --seed and --out are required\n\(usage)") }
+        let single: LogFormat?
+        if formatName == "mixed" {
+            single = nil
+        } else if let f = LogFormat.named(formatName) {
+            single = f
+        } else {
+            fatal("unknown format '\(formatName)'")
+        }
+
+        let fd = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0 { fatal("cannot open \(outPath): \(String(cString: strerror(errno)))") }
+        let sink = Sink(fd: fd)
+        let gen = Generator(out: sink, seed: seed, appPerMille: appPerMille)
+        gen.run(targetBytes: bytes, single: single)
+        if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
+
+        let events = gen.counts.reduce(0, +)
+        var json = "{\n"
+        json += "  \"bytes\": \(sink.bytesWritten),\n"
+        json += "  \"lines\": \(sink.lines),\n"
+        json += "  \"events\": \(events),\n"
+        json += "  \"kinds\": {\n"
+        json += Kind.allCases.map { "    \"\($0.id)\": \(gen.counts[$0.rawValue])" }.joined(separator: ",\n")
+        json += "\n  },\n"
+        json += "  \"generator\": \"\(generatorVersion)\",\n"
+        json += "  \"seed\": \(seed),\n"
+        json += "  \"format\": \"\(formatName)\",\n"
+        json += "  \"appPerMille\": \(appPerMille),\n"
+        json += "  \"appLines\": \(gen.appLines),\n"
+        json += "  \"segments\": {\n"
+        json += LogFormat.allCases.map {
+            "    \"\($0.name)\": {\"segments\": \(gen.segmentsByFormat[$0.rawValue]), \"lines\": \(gen.linesByFormat[$0.rawValue])}"
+        }.joined(separator: ",\n")
+        json += "\n  }\n}\n"
+        let jfd = open(outPath + ".expected.json", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if jfd < 0 { fatal("cannot open \(outPath).expected.json: \(String(cString: strerror(errno)))") }
+        json.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = write(jfd, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { fatal("write failed") }
+                off += n
+            }
+        }
+        close(jfd)
+    }
+
+    static func parseSize(_ s: String) -> Int {
+        var digits = s
+        var mult = 1
+        switch s.last {
+        case "K", "k": mult = 1 << 10
+        case "M", "m": mult = 1 << 20
+        case "G", "g": mult = 1 << 30
+        default: break
+        }
+        if mult != 1 { digits.removeLast() }
+        guard let n = Int(digits), n >= 0 else { fatal("bad size '\(s)'") }
+        return n * mult
+    }
+}
