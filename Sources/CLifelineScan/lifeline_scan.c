@@ -258,8 +258,10 @@ static inline long verify(const ll_anchor_set *s, const uint8_t *buf, size_t len
     return -1;
 }
 
-long ll_anchor_find_scalar(const ll_anchor_set *s, const uint8_t *buf, size_t len, size_t from, int *which) {
-    for (size_t q = from; q < len; q++) {
+/* Scalar scan of fingerprint windows starting at q0 or later, for literals starting at or after
+ * `from` (a literal may start before q0 when its window does not). */
+static long scan_scalar(const ll_anchor_set *s, const uint8_t *buf, size_t len, size_t from, size_t q0, int *which) {
+    for (size_t q = q0; q < len; q++) {
         uint8_t m = s->scalar[0][buf[q]];
         if (!m) continue;
         for (int k = 1; k < LL_FP && m; k++) if (q + (size_t)k < len) m &= s->scalar[k][buf[q + (size_t)k]];
@@ -269,6 +271,10 @@ long ll_anchor_find_scalar(const ll_anchor_set *s, const uint8_t *buf, size_t le
         }
     }
     return -1;
+}
+
+long ll_anchor_find_scalar(const ll_anchor_set *s, const uint8_t *buf, size_t len, size_t from, int *which) {
+    return scan_scalar(s, buf, len, from, from, which);
 }
 
 #ifdef LL_HAVE_X86
@@ -349,16 +355,7 @@ static long find_avx2(const ll_anchor_set *s, const uint8_t *buf, size_t len, si
         }
         q += 32;
     }
-    for (; q < len; q++) {
-        uint8_t m = s->scalar[0][buf[q]];
-        if (!m) continue;
-        for (int k = 1; k < LL_FP && m; k++) if (q + (size_t)k < len) m &= s->scalar[k][buf[q + (size_t)k]];
-        if (m) {
-            long r = verify(s, buf, len, from, q, m, which);
-            if (r >= 0) return r;
-        }
-    }
-    return -1;
+    return scan_scalar(s, buf, len, from, q, which);
 }
 #endif
 

@@ -32,7 +32,7 @@ import Testing
 
     @Test("random text: SIMD, scalar and naive search agree on the first match (and on where none is)")
     func randomAgreement() {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededBytes(state: 42)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ:([-+]0123456789".utf8)
         let set = AnchorSet.events
         let marked = ["sc|ene:", "sc|ene(", "scen|eDid", "-[", "+[", "Assertion| fail", "main t|hread", "F|atal error"]
@@ -49,18 +49,6 @@ import Testing
                 #expect(simd == scalar)
                 #expect(simd == Self.naiveFirst(set.literals, in: bytes, from: from))
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -116,7 +116,7 @@ enum Hostile {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
         p.arguments = ["-c", "-n", input]
-        FileManager.default.createFile(atPath: output, contents: nil)
+        precondition(FileManager.default.createFile(atPath: output, contents: nil), "cannot create \(output)")
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         p.standardOutput = out
         try p.run()

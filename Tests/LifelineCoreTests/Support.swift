@@ -29,7 +29,7 @@ func ingest(bytes: [UInt8], name: String = "input.log", options: IngestOptions =
     try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent(name)
-    FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+    precondition(FileManager.default.createFile(atPath: file.path, contents: Data(bytes)), "cannot write \(file.path)")
     let r = Ingester(options: options).ingest(paths: [file.path])
     return (r.events, r.inputs[0])
 }

@@ -46,13 +46,7 @@ public final class EventClassifier {
         event.line = line
         event.lineCount = lineCount
         event.format = record.format
-        event.timestamp = record.timestamp
-        event.process = record.process
-        event.pid = record.pid
-        event.tid = record.tid
-        event.level = record.level
-        event.subsystem = record.subsystem
-        if event.category == nil { event.category = record.category }
+        event.takeHeader(of: record)
         if record.truncated {
             var d = event.details ?? EventDetails()
             d.truncated = true

@@ -15,14 +15,7 @@ enum FieldDecoding {
 
     /// Completes an event with the header fields of its record's first line.
     static func fill(_ e: inout Event, from l: Bytes, spans h: HeaderSpans, context: TimeContext) {
-        let r = record(from: l, spans: h, context: context)
-        e.timestamp = r.timestamp
-        e.process = r.process
-        e.pid = r.pid
-        e.tid = r.tid
-        e.level = r.level
-        e.subsystem = r.subsystem
-        if e.category == nil { e.category = r.category }
+        e.takeHeader(of: record(from: l, spans: h, context: context))
     }
 
     static func record(from l: Bytes, spans h: HeaderSpans, context: TimeContext) -> RecordText {

@@ -148,11 +148,8 @@ enum HeaderParser {
         while let k = nextByte(l, 91, from: i) {  // '['
             i = k
             if i > start {
-                var j = i + 1
-                var pid = 0, pidDigits = 0
-                while j < n, isDigit(l[j]), pidDigits < 10 { pid = pid * 10 + Int(l[j] &- 48); j += 1; pidDigits += 1 }
-                if pidDigits > 0, j < n, l[j] == 58 {
-                    j += 1
+                if let (pid, pidEnd) = decimal(l, at: i + 1), pidEnd < n, l[pidEnd] == 58 {
+                    var j = pidEnd + 1
                     var tid: UInt64 = 0, tidDigits = 0
                     while j < n, isDigit(l[j]), tidDigits < 20 { tid = tid &* 10 &+ UInt64(l[j] &- 48); j += 1; tidDigits += 1 }
                     if tidDigits > 0, j < n, l[j] == 93, j + 1 == n || l[j + 1] == 32 {
@@ -198,9 +195,8 @@ enum HeaderParser {
         while i < n, isHexDigit(l[i]) { i += 1 }
         guard i < n, l[i] == 32 else { return false }
         while i < n, l[i] == 32 { i += 1 }
-        var pid = 0, digits = 0
-        while i < n, isDigit(l[i]), digits < 10 { pid = pid * 10 + Int(l[i] &- 48); i += 1; digits += 1 }
-        guard digits > 0, i == n || l[i] == 32 else { return false }
+        guard let (pid, pidEnd) = decimal(l, at: i), pidEnd == n || l[pidEnd] == 32 else { return false }
+        i = pidEnd
         while i < n, l[i] == 32 { i += 1 }
         // Optional TTL column (`log show` only): digits followed by spaces.
         var k = i
@@ -268,9 +264,7 @@ enum HeaderParser {
         while let b = nextByte(l, 91, from: j) {
             j = b
             if j > procStart {
-                var k = j + 1, pid = 0, digits = 0
-                while k < n, isDigit(l[k]), digits < 10 { pid = pid * 10 + Int(l[k] &- 48); k += 1; digits += 1 }
-                if digits > 0, k + 1 < n, l[k] == 93, l[k + 1] == 58 {
+                if let (pid, k) = decimal(l, at: j + 1), k + 1 < n, l[k] == 93, l[k + 1] == 58 {
                     let full = h.full
                     h.reset(format: .logSyslog, messageStart: n)
                     guard full else { return true }
@@ -299,10 +293,8 @@ enum HeaderParser {
         while let b = nextByte(l, 91, from: j) {
             j = b
             if j > procStart {
-                var k = j + 1, pid = 0, digits = 0
-                while k < n, isDigit(l[k]), digits < 10 { pid = pid * 10 + Int(l[k] &- 48); k += 1; digits += 1 }
-                if digits > 0, k < n, l[k] == 58 {
-                    k += 1
+                if let (pid, pidEnd) = decimal(l, at: j + 1), pidEnd < n, l[pidEnd] == 58 {
+                    var k = pidEnd + 1
                     var tid: UInt64 = 0, hex = 0
                     while k < n, isHexDigit(l[k]), hex < 16 { tid = tid &* 16 &+ UInt64(hexValue(l[k])); k += 1; hex += 1 }
                     if hex > 0, k < n, l[k] == 93, k + 1 == n || l[k + 1] == 32 {
@@ -339,9 +331,7 @@ enum HeaderParser {
         while let b = nextByte(l, 91, from: j) {
             j = b
             if j > 16 {
-                var k = j + 1, pid = 0, digits = 0
-                while k < n, isDigit(l[k]), digits < 10 { pid = pid * 10 + Int(l[k] &- 48); k += 1; digits += 1 }
-                if digits > 0, k < n, l[k] == 93 {
+                if let (pid, k) = decimal(l, at: j + 1), k < n, l[k] == 93 {
                     var m = k + 1
                     var level: Range<Int>? = nil
                     if m + 1 < n, l[m] == 32, l[m + 1] == 60 {  // ' <'
@@ -475,6 +465,14 @@ enum HeaderParser {
     }
 
     // MARK: helpers
+
+    /// The decimal number at `i` (at most `limit` digits): its value and where it ends, or nil
+    /// when no digit is there.
+    @inline(__always) static func decimal(_ l: Bytes, at i: Int, limit: Int = 10) -> (value: Int, end: Int)? {
+        var k = i, value = 0
+        while k < l.count, isDigit(l[k]), k - i < limit { value = value &* 10 &+ Int(l[k] &- 48); k += 1 }
+        return k > i ? (value, k) : nil
+    }
 
     /// Offset of the next `byte` at or after `from` (memchr: SIMD in every libc).
     @inline(__always) static func nextByte(_ l: Bytes, _ byte: UInt8, from: Int) -> Int? {

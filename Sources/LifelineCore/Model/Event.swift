@@ -106,3 +106,17 @@ public struct Event: Sendable, Equatable {
         self.message = message
     }
 }
+
+extension Event {
+    /// Copies the header fields of the record the event came from (a category the classifier
+    /// found in the message wins over the header's).
+    mutating func takeHeader(of r: RecordText) {
+        timestamp = r.timestamp
+        process = r.process
+        pid = r.pid
+        tid = r.tid
+        level = r.level
+        subsystem = r.subsystem
+        if category == nil { category = r.category }
+    }
+}
