@@ -104,7 +104,48 @@ public enum CallbackCatalog {
     }()
 }
 
+/// Looks callbacks up by the bytes of a spelling, without making a String (the hot path sees
+/// thousands of candidate spellings per MB).
+struct SpellingTable: Sendable {
+    private var slots: [(hash: UInt64, spelling: [UInt8], callback: Callback)?]
+    private let mask: Int
+
+    init(_ entries: [String: Callback]) {
+        var size = 16
+        while size < entries.count * 4 { size *= 2 }
+        mask = size - 1
+        slots = Array(repeating: nil, count: size)
+        for (spelling, callback) in entries {
+            let bytes = Array(spelling.utf8)
+            let h = bytes.withUnsafeBufferPointer { Self.hash($0) }
+            var i = Int(truncatingIfNeeded: h) & mask
+            while slots[i] != nil { i = (i + 1) & mask }
+            slots[i] = (h, bytes, callback)
+        }
+    }
+
+    /// FNV-1a, 64-bit.
+    @inline(__always) static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for x in b { h = (h ^ UInt64(x)) &* 0x100000001b3 }
+        return h
+    }
+
+    func lookup(_ b: UnsafeBufferPointer<UInt8>) -> Callback? {
+        let h = Self.hash(b)
+        var i = Int(truncatingIfNeeded: h) & mask
+        while let slot = slots[i] {
+            if slot.hash == h, slot.spelling.count == b.count, slot.spelling.elementsEqual(b) { return slot.callback }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+}
+
 extension CallbackCatalog {
+    static let selectorTable = SpellingTable(bySelector)
+    static let swiftTable = SpellingTable(bySwift)
+
     /// True for a backtrace symbol that is a lifecycle callback (any spelling) or part of UIKit's
     /// scene / launch machinery — the frames that say *where in the lifecycle* a crash happened.
     public static func isLifecycleSymbol(_ symbol: String) -> Bool {

@@ -204,35 +204,22 @@ public final class EventClassifier {
         var text = r.message
         return text.withUTF8 { buf -> Event? in
             // -[Class selector] / +[Class selector] anywhere in the message.
-            var from = 0
-            let objc = AnchorSet.objcGate.find(in: buf) != nil
-            while objc, from < buf.count, p.objcCall.matches(buf, from: from, scratch: scratch) {
-                let whole = scratch.range(0)!
-                if let sel = scratch.string(3), let cb = CallbackCatalog.bySelector[sel] {
-                    var e = event(cb.kind, r)
-                    if detailed {
-                        e.className = scratch.string(2)
-                        e.spelling = scratch.string(0)
-                    }
-                    return e
+            if let (cb, cls, whole) = Self.objcCallback(buf) {
+                var e = event(cb.kind, r)
+                if detailed {
+                    e.className = String(decoding: UnsafeBufferPointer(rebasing: buf[cls]), as: UTF8.self)
+                    e.spelling = String(decoding: UnsafeBufferPointer(rebasing: buf[whole]), as: UTF8.self)
                 }
-                from = whole.upperBound
+                return e
             }
             // Swift `#function` spellings, optionally qualified: `SceneDelegate.sceneDidBecomeActive(_:)`.
-            from = 0
-            let swift = AnchorSet.swiftGate.find(in: buf) != nil
-            while swift, from < buf.count, p.swiftCall.matches(buf, from: from, scratch: scratch) {
-                let whole = scratch.range(0)!
-                let name = (scratch.string(2) ?? "") + "(" + (scratch.string(3) ?? "") + ")"
-                if let cb = CallbackCatalog.bySwift[name] {
-                    var e = event(cb.kind, r)
-                    if detailed {
-                        e.className = scratch.string(1)
-                        e.spelling = scratch.string(0)
-                    }
-                    return e
+            if let (cb, cls, whole) = Self.swiftCallback(buf) {
+                var e = event(cb.kind, r)
+                if detailed {
+                    e.className = cls.map { String(decoding: UnsafeBufferPointer(rebasing: buf[$0]), as: UTF8.self) }
+                    e.spelling = String(decoding: UnsafeBufferPointer(rebasing: buf[whole]), as: UTF8.self)
                 }
-                from = max(whole.upperBound, whole.lowerBound + 1)
+                return e
             }
             // A selector or bare callback name leading the message: `applicationDidBecomeActive: hiding cover`,
             // `scene:willConnectToSession:options:`, `SceneDelegate: sceneDidBecomeActive`.
@@ -252,6 +239,72 @@ public final class EventClassifier {
             return nil
         }
     }
+
+    // MARK: Spelling scanners
+
+    /// `-[Class(Category) selector:with:]` or `+[…]` anywhere: the first whose selector is a callback.
+    static func objcCallback(_ b: Bytes) -> (Callback, Range<Int>, Range<Int>)? {
+        var i = 0
+        let n = b.count
+        while let open = HeaderParser.nextByte(b, 91, from: i) {  // '['
+            i = open + 1
+            guard open > 0, b[open - 1] == 45 || b[open - 1] == 43 else { continue }
+            // Class: identifier characters, dots, and an optional `(Category)`.
+            var k = open + 1
+            guard k < n, isIdentStart(b[k]) else { continue }
+            while k < n, isIdent(b[k]) || b[k] == 46 { k += 1 }
+            if k < n, b[k] == 40 {
+                k += 1
+                while k < n, isIdent(b[k]) { k += 1 }
+                guard k < n, b[k] == 41 else { continue }
+                k += 1
+            }
+            let cls = (open + 1)..<k
+            guard k < n, b[k] == 32 else { continue }
+            k += 1
+            let selStart = k
+            guard k < n, isIdentStart(b[k]) else { continue }
+            while k < n, isIdent(b[k]) || b[k] == 58 { k += 1 }
+            guard k < n, b[k] == 93 else { continue }
+            if let cb = CallbackCatalog.selectorTable.lookup(Bytes(rebasing: b[selStart..<k])) {
+                return (cb, cls, (open - 1)..<(k + 1))
+            }
+        }
+        return nil
+    }
+
+    /// `name(label:label:)` anywhere, optionally qualified by `Type.` or `Module.Type.`: the first that
+    /// is a callback. Every callback's Swift spelling has an argument list starting `(_:` or `(for:`.
+    static func swiftCallback(_ b: Bytes) -> (Callback, Range<Int>?, Range<Int>)? {
+        var i = 0
+        let n = b.count
+        while let open = HeaderParser.nextByte(b, 40, from: i) {  // '('
+            i = open + 1
+            // Labels: `(a:b:)` — identifier characters and colons, then ')'.
+            var k = open + 1
+            while k < n, isIdent(b[k]) || b[k] == 58 { k += 1 }
+            guard k < n, b[k] == 41, k > open + 1, b[k - 1] == 58 else { continue }
+            let close = k
+            // Name: a lower-case identifier right before '('.
+            var s = open
+            while s > 0, isIdent(b[s - 1]) { s -= 1 }
+            guard s < open, isLower(b[s]) else { continue }
+            if s > 0, b[s - 1] != 46, isIdent(b[s - 1]) { continue }
+            guard let cb = CallbackCatalog.swiftTable.lookup(Bytes(rebasing: b[s...close])) else { continue }
+            // Optional qualification: `Type.` / `Module.Type.` before the name.
+            var start = s
+            var cls: Range<Int>? = nil
+            if s > 1, b[s - 1] == 46 {
+                var q = s - 1
+                while q > 0, isIdent(b[q - 1]) || b[q - 1] == 46 { q -= 1 }
+                if q < s - 1, isIdentStart(b[q]) { cls = q..<(s - 1); start = q }
+            }
+            return (cb, cls, start..<(close + 1))
+        }
+        return nil
+    }
+
+    @inline(__always) static func isIdentStart(_ c: UInt8) -> Bool { isUpper(c) || isLower(c) || c == 95 }
 
     // MARK: Scene descriptions
 

@@ -15,7 +15,7 @@ public final class AnchorSet: @unchecked Sendable {
         for m in marked {
             if let bar = m.firstIndex(of: "|") {
                 windows.append(m.utf8.distance(from: m.startIndex, to: bar))
-                literals.append(m.replacingOccurrences(of: "|", with: ""))
+                literals.append(String(m.filter { $0 != "|" }))
             } else {
                 windows.append(-1)
                 literals.append(m)
