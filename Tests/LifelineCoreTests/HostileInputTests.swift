@@ -366,7 +366,7 @@ enum Hostile {
 @Suite struct HostileInputLongLines {
     static func writeFiftyMegabyteLine(in tmp: TempDir) throws -> String {
         let p = tmp.path("huge.log")
-        FileManager.default.createFile(atPath: p, contents: nil)
+        precondition(FileManager.default.createFile(atPath: p, contents: nil), "cannot create \(p)")
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: p))
         h.write(Data("\(Hostile.header)start\n".utf8))
         h.write(Data(Hostile.header.utf8))
@@ -904,7 +904,7 @@ enum Hostile {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-hostile-exit-\(UUID().uuidString)")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let p = dir.appendingPathComponent("a.log").path
-            FileManager.default.createFile(atPath: p, contents: Data("2024-03-01 09:58:12.004311+0100 App[1:2] x\n".utf8))
+            precondition(FileManager.default.createFile(atPath: p, contents: Data("2024-03-01 09:58:12.004311+0100 App[1:2] x\n".utf8)), "cannot create \(p)")
             _ = Ingester(options: IngestOptions(jobs: 1, rangeBytes: .max)).ingest(paths: [p])
             try? FileManager.default.removeItem(at: dir)
         }
