@@ -265,15 +265,15 @@ enum HeaderParser {
             j = b
             if j > procStart {
                 if let (pid, k) = decimal(l, at: j + 1), k + 1 < n, l[k] == 93, l[k + 1] == 58 {
+                    var m = k + 2
+                    while m < n, l[m] == 32 { m += 1 }
                     let full = h.full
-                    h.reset(format: .logSyslog, messageStart: n)
+                    h.reset(format: .logSyslog, messageStart: m)
                     guard full else { return true }
                     h.timestamp = 0..<tsEnd
                     h.device = hostStart..<(procStart - 1)
                     h.process = procStart..<j
                     h.pid = pid
-                    var m = k + 2
-                    while m < n, l[m] == 32 { m += 1 }
                     h.messageStart = parseSenderAndCategory(l, into: &h, from: m)
                     return true
                 }
