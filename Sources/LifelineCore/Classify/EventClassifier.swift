@@ -394,10 +394,6 @@ enum BlockHints {
 }
 
 extension AnchorSet {
-    /// `-[`/`+[`: an Objective-C spelling may follow.
-    static let objcGate = AnchorSet(["-[", "+["])
-    /// Every Swift callback spelling has a `(_:` or `(for:` argument list.
-    static let swiftGate = AnchorSet(["(_:", "(for:"])
     /// Scene and session descriptions.
     static let sceneGate = AnchorSet(["Scene: 0x", "Session: 0x"])
 }
@@ -425,8 +421,6 @@ final class Patterns: Sendable {
     let notAdopted = Pattern.builtIn(#"CLIENT OF UIKIT REQUIRES UPDATE:.*UIScene lifecycle|`UIScene` lifecycle will soon be required"#)
     let clientBug = Pattern.builtIn(#"(?:COMPATIBILITY )?BUG IN CLIENT OF UIKIT:?\s*(.*)$"#)
     let objcMethod = Pattern.builtIn(#"[-+]\[[A-Za-z_][\w.]*(?:\([\w]*\))? [A-Za-z_][\w:]*\]"#)
-    let objcCall = Pattern.builtIn(#"([-+])\[([A-Za-z_][\w.]*(?:\([\w]*\))?) ([A-Za-z_][\w:]*)\]"#)
-    let swiftCall = Pattern.builtIn(#"(?<![\w.])(?:((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\.)?([a-z]\w*)\(((?:[A-Za-z_]\w*:)*)\)"#)
     /// Optional decorations (symbols, `[Tag]`, `Tag:` / `Tag -`), an optional `Class.`, then a selector or word.
     let leadingSelector = Pattern.builtIn(#"^[^A-Za-z\[]{0,8}(?:\[[^\]]{1,64}\]\s*)?(?:[A-Z][\w.]{0,63}\s*(?::|-|–|>|\|)+\s+)?(?:((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\.)?([a-z]\w*(?::(?:[A-Za-z_]\w*:)*)?)(?:\s|$|[,.!])"#)
     let sceneDescription = Pattern.builtIn(#"<(\w*Scene): (0x[0-9a-fA-F]+)(?:; ([^>]*))?>"#)

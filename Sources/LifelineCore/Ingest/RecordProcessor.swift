@@ -434,7 +434,9 @@ struct RecordProcessor {
             while i < l.count, isDigit(l[i]) { i += 1 }
             return i < l.count && l[i] == 32
         }
-        for p in ["*** First throw call stack", "libc++abi", "PID: ", "Backtrace:", "Abort trap", "terminating with", "terminating due to"] where hasPrefix(l, p) {
+        let blockPrefixes: [StaticString] = ["*** First throw call stack", "libc++abi", "PID: ", "Backtrace:", "Abort trap",
+                                             "terminating with", "terminating due to"]
+        for p in blockPrefixes where hasPrefix(l, p) {
             return true
         }
         return false
@@ -501,12 +503,6 @@ struct RecordProcessor {
         return memcmp(l.baseAddress!, p.utf8Start, n) == 0
     }
 
-    private func hasPrefix(_ l: Bytes, _ p: String) -> Bool {
-        let u = Array(p.utf8)
-        guard l.count >= u.count else { return false }
-        for i in 0..<u.count where l[i] != u[i] { return false }
-        return true
-    }
 
     private func contains(_ l: Bytes, _ needle: String) -> Bool {
         let u = Array(needle.utf8)
