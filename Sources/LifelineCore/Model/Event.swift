@@ -95,7 +95,13 @@ public struct Event: Sendable, Equatable {
     /// The record's message (first line, without header); multi-line records keep their other
     /// lines in `details.backtrace` or here, joined with newlines, up to the record limit.
     public var message: String
-    public var details: EventDetails?
+    /// Failure, threading and configuration specifics. Stored in a shared immutable box: most events
+    /// have none, and an event passes through several functions, each copy of it small.
+    public var details: EventDetails? {
+        get { detailsBox?.value }
+        set { detailsBox = newValue.map(DetailsBox.init) }
+    }
+    private var detailsBox: DetailsBox?
 
     public init(file: String, line: Int, lineCount: Int = 1, format: LogFormat, kind: EventKind, message: String) {
         self.file = file
@@ -119,4 +125,11 @@ extension Event {
         subsystem = r.subsystem
         if category == nil { category = r.category }
     }
+}
+
+/// Holds an event's details by reference (replaced, never mutated).
+final class DetailsBox: Sendable, Equatable {
+    let value: EventDetails
+    init(_ value: EventDetails) { self.value = value }
+    static func == (a: DetailsBox, b: DetailsBox) -> Bool { a === b || a.value == b.value }
 }
