@@ -366,6 +366,7 @@ public final class EventClassifier {
         let joined = lines.prefix(4).joined(separator: "\n")
         if let g = p.checkerFields.firstMatch(in: joined, scratch: scratch) {
             d.reportedPID = g[1].flatMap { Int($0) }
+            d.reportedTID = g[2].flatMap { UInt64($0) }
             d.threadName = g[3]
             d.queueName = g[4].map { String($0.unicodeScalars.filter { $0 != "\n" }) }
             d.qos = g[5].flatMap { Int($0) }

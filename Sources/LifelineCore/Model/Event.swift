@@ -39,6 +39,8 @@ public struct EventDetails: Sendable, Equatable, Codable {
     public var api: String?
     /// Main Thread Checker: the reporting process and thread.
     public var reportedPID: Int?
+    /// Main Thread Checker: the (background) thread it caught, decimal.
+    public var reportedTID: UInt64?
     public var threadName: String?
     public var queueName: String?
     public var qos: Int?

@@ -186,6 +186,7 @@ extension EventDetails {
         w.field("queueName", queueName)
         w.field("reason", reason)
         w.field("reportedPID", reportedPID)
+        w.field("reportedTID", reportedTID)
         w.field("signal", signal)
         w.field("sourceFile", sourceFile)
         w.field("sourceLine", sourceLine)

@@ -1,0 +1,272 @@
+/// How events are grouped into process sessions.
+public struct SessionOptions: Sendable {
+    /// The same process name and pid after a silence longer than this (seconds) is a new launch
+    /// that reused the pid. Suspended apps keep their pid for hours, so the default is long.
+    public var pidReuseGap: Double
+
+    public init(pidReuseGap: Double = 12 * 3600) {
+        self.pidReuseGap = pidReuseGap
+    }
+}
+
+/// Groups events into process sessions (one per launch) and builds each session's scene and app
+/// timelines with the state before and after every event (lifecycle reference §1, §2).
+///
+/// - Inputs are merged by time when they have timestamps; each file keeps its own order even where
+///   its timestamps go backwards.
+/// - A session is one process (name and pid). A second launch marker (`willFinishLaunching` /
+///   `didFinishLaunching` after one was seen) or a long silence on a reused pid starts a new session.
+///   Events without a pid (bare `print` output) belong to the session the same file logged to last,
+///   or to one session per file when the file has no pids at all.
+/// - A scene is identified by its address; callbacks that name no address go to the only live scene
+///   of their delegate class (or the only live scene), and CarPlay callbacks to the CarPlay scene of
+///   their role. A scene session reconnecting with a new object starts a new timeline linked to the
+///   old one by persistent identifier.
+public enum SessionBuilder {
+    public static func build(_ events: [Event], options: SessionOptions = SessionOptions()) -> [ProcessSession] {
+        var builders: [Builder] = []
+        var current: [String: Int] = [:]          // session key -> builder index
+        var lastByFile: [String: Int] = [:]       // file -> builder index it logged to last
+        for event in mergedByTime(events) {
+            var key = event.pid.map { "pid:\(event.process ?? "")|\($0)" }
+            var inherited: Builder? = nil
+            if key == nil {
+                if let last = lastByFile[event.file] {
+                    key = builders[last].key
+                    inherited = builders[last]
+                } else {
+                    key = "file:\(event.file)"
+                }
+            }
+            let k = key!
+            var index = current[k]
+            if let i = index {
+                let b = builders[i]
+                if b.startsNewLaunch(event) || b.silenceExceeded(before: event, gap: options.pidReuseGap) {
+                    index = nil
+                }
+            }
+            if index == nil {
+                var b = Builder(key: k)
+                if let inherited, event.pid == nil { b.process = inherited.process; b.pid = inherited.pid }
+                builders.append(b)
+                index = builders.count - 1
+                current[k] = index
+            }
+            builders[index!].add(event)
+            lastByFile[event.file] = index
+        }
+        return builders.enumerated().map { $0.element.finish(id: "P\($0.offset + 1)") }
+    }
+
+    /// Merges the events of several files by time. Events without a time take the time of the event
+    /// before them in their file; ties keep input order.
+    static func mergedByTime(_ events: [Event]) -> [Event] {
+        var files: [String] = []
+        var queues: [String: [Event]] = [:]
+        for e in events {
+            if queues[e.file] == nil { files.append(e.file) }
+            queues[e.file, default: []].append(e)
+        }
+        guard files.count > 1 else { return events }
+        var heads = [Int](repeating: 0, count: files.count)
+        var clocks = [Double](repeating: -.infinity, count: files.count)
+        var merged: [Event] = []
+        merged.reserveCapacity(events.count)
+        while true {
+            var best = -1
+            var bestTime = Double.infinity
+            for (f, file) in files.enumerated() {
+                guard heads[f] < queues[file]!.count else { continue }
+                let t = queues[file]![heads[f]].timestamp?.seconds ?? clocks[f]
+                if best < 0 || t < bestTime { best = f; bestTime = t }
+            }
+            if best < 0 { break }
+            let e = queues[files[best]]![heads[best]]
+            heads[best] += 1
+            if let t = e.timestamp?.seconds { clocks[best] = t }
+            merged.append(e)
+        }
+        return merged
+    }
+
+    // MARK: One session under construction
+
+    struct Builder {
+        let key: String
+        var process: String?
+        var pid: Int?
+        var files: [String] = []
+        var events: [Event] = []
+        var hasWillFinish = false
+        var hasDidFinish = false
+        var lastTime: Double?
+
+        init(key: String) { self.key = key }
+
+        func startsNewLaunch(_ e: Event) -> Bool {
+            switch e.kind.rawValue {
+            case "app.willFinishLaunching": return hasWillFinish || hasDidFinish
+            case "app.didFinishLaunching": return hasDidFinish
+            default: return false
+            }
+        }
+
+        func silenceExceeded(before e: Event, gap: Double) -> Bool {
+            guard e.pid != nil, let last = lastTime, let t = e.timestamp?.seconds else { return false }
+            return t - last > gap
+        }
+
+        mutating func add(_ e: Event) {
+            if process == nil { process = e.process }
+            if pid == nil { pid = e.pid }
+            if !files.contains(e.file) { files.append(e.file) }
+            if e.kind.rawValue == "app.willFinishLaunching" { hasWillFinish = true }
+            if e.kind.rawValue == "app.didFinishLaunching" { hasDidFinish = true }
+            if let t = e.timestamp?.seconds { lastTime = t }
+            events.append(e)
+        }
+
+        func finish(id: String) -> ProcessSession {
+            var scenes = SceneTracker()
+            var app: [TimelineEntry<AppState>] = []
+            var appState: AppState = .unknown
+            for (i, e) in events.enumerated() {
+                if let target = AppState.target(of: e.kind) {
+                    app.append(TimelineEntry(event: i, before: appState, after: target))
+                    appState = target
+                } else if SceneState.isSceneEvent(e.kind) {
+                    scenes.add(e, index: i)
+                }
+            }
+            let timelines = scenes.timelines()
+            let launchSeen = hasWillFinish || hasDidFinish
+            let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }
+            return ProcessSession(
+                id: id, process: process, pid: pid, files: files, launchSeen: launchSeen, events: events,
+                app: app, scenes: timelines, mainThread: MainThreadInferrer.infer(events),
+                beginsMidSession: hasLifecycle && !launchSeen,
+                endsAbruptly: appState != .terminated && timelines.contains {
+                    [.foregroundActive, .foregroundInactive, .unattached].contains($0.finalState)
+                })
+        }
+    }
+}
+
+/// Assigns scene events to scene objects and tracks each one's state.
+struct SceneTracker {
+    private struct Life {
+        var timeline: SceneTimeline
+        var state: SceneState
+        var key: String
+    }
+    private var lives: [Life] = []
+    /// Live (not disconnected) lives by key.
+    private var liveByKey: [String: Int] = [:]
+
+    mutating func add(_ e: Event, index: Int) {
+        let i = lifeIndex(for: e)
+        let before = lives[i].state
+        let after = SceneState.target(of: e.kind) ?? before
+        lives[i].timeline.entries.append(TimelineEntry(event: index, before: before, after: after))
+        lives[i].state = after
+        lives[i].timeline.finalState = after
+        if let s = e.scene {
+            if lives[i].timeline.address == nil { lives[i].timeline.address = s.address }
+            if lives[i].timeline.persistentIdentifier == nil, let p = s.persistentIdentifier {
+                lives[i].timeline.persistentIdentifier = p
+                lives[i].timeline.previousLives = lives[..<i].filter { $0.timeline.persistentIdentifier == p }.map(\.timeline.id)
+            }
+            if lives[i].timeline.role == nil { lives[i].timeline.role = s.role }
+            if lives[i].timeline.sceneClass == nil { lives[i].timeline.sceneClass = s.sceneClass }
+        }
+        if after == .disconnected { liveByKey.removeValue(forKey: lives[i].key) }
+    }
+
+    func timelines() -> [SceneTimeline] { lives.map(\.timeline) }
+
+    /// The scene object an event is about, starting a new life when none fits.
+    private mutating func lifeIndex(for e: Event) -> Int {
+        let key = identity(of: e)
+        if let i = liveByKey[key] {
+            // A new connection on the address of a scene that never disconnected is still that scene
+            // (a double connect is for the rules to flag), so only disconnected lives end.
+            return i
+        }
+        if !key.hasPrefix("addr:"), !key.hasPrefix("cp:") {
+            // No address: the only live scene of the delegate class, or the only live scene at all.
+            let cls = e.className
+            let candidates = liveByKey.values.filter { i in
+                !lives[i].key.hasPrefix("cp:") && (cls == nil || lives[i].timeline.delegateClass == nil || lives[i].timeline.delegateClass == cls)
+            }
+            if candidates.count == 1 { return candidates[0] }
+        }
+        if key.hasPrefix("addr:"), let cls = e.className {
+            // An address first seen now, while a life of the same class with no address is live:
+            // that life learns its address.
+            let unnamed = liveByKey.filter { !$0.key.hasPrefix("addr:") && !$0.key.hasPrefix("cp:") && lives[$0.value].timeline.delegateClass == cls }
+            if unnamed.count == 1, let (oldKey, i) = unnamed.first, e.kind.rawValue != "scene.willConnect" {
+                liveByKey.removeValue(forKey: oldKey)
+                liveByKey[key] = i
+                lives[i].key = key
+                return i
+            }
+        }
+        let begins = e.kind.rawValue == "scene.willConnect" || (SceneState.target(of: e.kind) == .connected)
+        var t = SceneTimeline(id: "S\(lives.count + 1)", address: e.scene?.address, persistentIdentifier: nil,
+                              role: e.scene?.role ?? Self.carPlayRole(of: e.kind), sceneClass: e.scene?.sceneClass,
+                              delegateClass: e.className, entries: [], finalState: begins ? .unattached : .unknown,
+                              beginsMidLife: !begins, previousLives: [])
+        if t.role == nil, let cls = e.className, cls.contains("CarPlay") { t.role = "CPTemplateApplicationSceneSessionRoleApplication" }
+        lives.append(Life(timeline: t, state: begins ? .unattached : .unknown, key: key))
+        liveByKey[key] = lives.count - 1
+        return lives.count - 1
+    }
+
+    private func identity(of e: Event) -> String {
+        if let a = e.scene?.address { return "addr:\(a)" }
+        if let role = Self.carPlayRole(of: e.kind) { return "cp:\(role)" }
+        if let cls = e.className, cls.contains("CarPlay") { return "cp:CPTemplateApplicationSceneSessionRoleApplication" }
+        if let cls = e.className { return "class:\(cls)" }
+        return "scene"
+    }
+
+    static func carPlayRole(of kind: EventKind) -> String? {
+        let r = kind.rawValue
+        if r.hasPrefix("cp.dashboard.") { return "CPTemplateApplicationDashboardSceneSessionRoleApplication" }
+        if r.hasPrefix("cp.cluster.") { return "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication" }
+        if r.hasPrefix("cp.") { return "CPTemplateApplicationSceneSessionRoleApplication" }
+        return nil
+    }
+}
+
+/// Learns the main thread of a process from its events (reference §4.5).
+enum MainThreadInferrer {
+    static func infer(_ events: [Event]) -> MainThreadInference {
+        var votes: [UInt64: Int] = [:]
+        var firstOn: [UInt64: Event] = [:]
+        for e in events where e.kind.isLifecycleCallback {
+            guard let tid = e.tid else { continue }
+            votes[tid, default: 0] += 1
+            if firstOn[tid] == nil { firstOn[tid] = e }
+        }
+        let checkerThreads = events.compactMap { e -> ThreadEvidence? in
+            guard e.kind == .mainThreadChecker, let tid = e.details?.reportedTID ?? e.tid else { return nil }
+            return ThreadEvidence(tid: tid, kind: .mainThreadCheckerReport, isMain: false, file: e.file, line: e.line)
+        }
+        guard let (main, count) = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else {
+            return MainThreadInference(tid: nil, supportingCallbacks: 0, conflicts: [], evidence: Array(checkerThreads.prefix(1)))
+        }
+        var evidence: [ThreadEvidence] = []
+        if let e = firstOn[main] { evidence.append(ThreadEvidence(tid: main, kind: .lifecycleCallback, isMain: true, file: e.file, line: e.line)) }
+        evidence.append(contentsOf: checkerThreads.prefix(1))
+        var conflicts: [ThreadEvidence] = []
+        for e in events where e.kind.isLifecycleCallback {
+            if let tid = e.tid, tid != main {
+                conflicts.append(ThreadEvidence(tid: tid, kind: .lifecycleCallback, isMain: true, file: e.file, line: e.line))
+            }
+        }
+        conflicts.append(contentsOf: checkerThreads.filter { $0.tid == main })
+        return MainThreadInference(tid: main, supportingCallbacks: count, conflicts: conflicts, evidence: evidence)
+    }
+}

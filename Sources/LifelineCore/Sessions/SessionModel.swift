@@ -1,0 +1,89 @@
+/// One event of a timeline with the state before and after it.
+public struct TimelineEntry<State: Sendable & Equatable>: Sendable, Equatable {
+    /// Index of the event in its session's `events`.
+    public var event: Int
+    public var before: State
+    public var after: State
+
+    public init(event: Int, before: State, after: State) {
+        self.event = event
+        self.before = before
+        self.after = after
+    }
+}
+
+/// The life of one scene object inside a process session.
+public struct SceneTimeline: Sendable, Equatable {
+    /// Stable within its session: `S1`, `S2`, … in order of first appearance.
+    public var id: String
+    public var address: String?
+    public var persistentIdentifier: String?
+    public var role: String?
+    public var sceneClass: String?
+    /// The delegate class that logged the callbacks, when no address identifies the scene.
+    public var delegateClass: String?
+    public var entries: [TimelineEntry<SceneState>]
+    public var finalState: SceneState
+    /// The first event was not `scene.willConnect` / `cp.didConnect`: the state before it is unknown.
+    public var beginsMidLife: Bool
+    /// Ids of earlier timelines of the same UISceneSession (same persistent identifier).
+    public var previousLives: [String]
+
+    public var isCarPlay: Bool {
+        role?.hasPrefix("CPTemplateApplication") == true || sceneClass?.hasPrefix("CPTemplateApplication") == true
+    }
+}
+
+/// Where the main thread of a process was learned from.
+public struct ThreadEvidence: Sendable, Equatable {
+    public enum Kind: String, Sendable { case lifecycleCallback, mainThreadCheckerReport, crashReport }
+    public var tid: UInt64
+    public var kind: Kind
+    /// True when the evidence says this thread is the main thread, false when it says it is not.
+    public var isMain: Bool
+    public var file: String
+    public var line: Int
+}
+
+/// The main thread of a process and the evidence for it; conflicting evidence is kept, not hidden.
+public struct MainThreadInference: Sendable, Equatable {
+    public var tid: UInt64?
+    /// Lifecycle callbacks seen on `tid` (UIKit delivers them on the main thread).
+    public var supportingCallbacks: Int
+    /// Evidence that disagrees: lifecycle callbacks on another thread (called by hand, off main), or
+    /// a Main Thread Checker report naming `tid` as a background thread.
+    public var conflicts: [ThreadEvidence]
+    /// The first evidence of each kind, for the report.
+    public var evidence: [ThreadEvidence]
+
+    public static let none = MainThreadInference(tid: nil, supportingCallbacks: 0, conflicts: [], evidence: [])
+}
+
+/// One launch of an app: its events in order, one timeline per scene object, the app-level
+/// timeline, and what is known about its threads.
+public struct ProcessSession: Sendable, Equatable {
+    /// Stable across runs on the same inputs: `P1`, `P2`, … in order of the first event.
+    public var id: String
+    public var process: String?
+    public var pid: Int?
+    /// Files the session's events come from, in order of appearance.
+    public var files: [String]
+    /// `app.willFinishLaunching` or `app.didFinishLaunching` was seen.
+    public var launchSeen: Bool
+    public var events: [Event]
+    public var app: [TimelineEntry<AppState>]
+    public var scenes: [SceneTimeline]
+    public var mainThread: MainThreadInference
+    /// Said once each: the trace begins in the middle of the process's life, or ends with scenes
+    /// still in the foreground (no violation is inferred from the history that is missing).
+    public var beginsMidSession: Bool
+    public var endsAbruptly: Bool
+
+    /// The scene timeline an event belongs to, and its entry there.
+    public func sceneEntry(forEvent index: Int) -> (scene: SceneTimeline, entry: TimelineEntry<SceneState>)? {
+        for scene in scenes {
+            if let e = scene.entries.first(where: { $0.event == index }) { return (scene, e) }
+        }
+        return nil
+    }
+}
