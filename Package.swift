@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "lifeline", targets: ["lifeline"]),
         .library(name: "LifelineCore", targets: ["LifelineCore"]),
+        .library(name: "LifelineRules", targets: ["LifelineRules"]),
         .library(name: "LifelineRender", targets: ["LifelineRender"]),
     ],
     dependencies: [
@@ -27,6 +28,7 @@ let package = Package(
         .target(name: "CLifelineScan"),
 
         .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
+        .target(name: "LifelineRules", dependencies: ["LifelineCore"]),
         .target(name: "LifelineRender", dependencies: ["CGraphviz"]),
         .executableTarget(
             name: "lifeline",
@@ -36,6 +38,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore"]),
         .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]

@@ -163,6 +163,9 @@ struct SceneTracker {
     private var lives: [Life] = []
     /// Live (not disconnected) lives by key.
     private var liveByKey: [String: Int] = [:]
+    /// Disconnected lives by address: a later event addressed to that object (other than a new
+    /// connection) belongs to it, arriving in the `disconnected` state.
+    private var disconnectedByAddress: [String: Int] = [:]
 
     mutating func add(_ e: Event, index: Int) {
         let i = lifeIndex(for: e)
@@ -180,7 +183,10 @@ struct SceneTracker {
             if lives[i].timeline.role == nil { lives[i].timeline.role = s.role }
             if lives[i].timeline.sceneClass == nil { lives[i].timeline.sceneClass = s.sceneClass }
         }
-        if after == .disconnected { liveByKey.removeValue(forKey: lives[i].key) }
+        if after == .disconnected {
+            liveByKey.removeValue(forKey: lives[i].key)
+            if lives[i].key.hasPrefix("addr:") { disconnectedByAddress[lives[i].key] = i }
+        }
     }
 
     func timelines() -> [SceneTimeline] { lives.map(\.timeline) }
@@ -192,6 +198,9 @@ struct SceneTracker {
             // A new connection on the address of a scene that never disconnected is still that scene
             // (a double connect is for the rules to flag), so only disconnected lives end.
             return i
+        }
+        if let i = disconnectedByAddress[key], e.kind.rawValue != "scene.willConnect", SceneState.target(of: e.kind) != .connected {
+            return i  // an event for a released object (allocator reuse comes with a new connection)
         }
         if !key.hasPrefix("addr:"), !key.hasPrefix("cp:") {
             // No address: the only live scene of the delegate class, or the only live scene at all.
@@ -220,6 +229,7 @@ struct SceneTracker {
         if t.role == nil, let cls = e.className, cls.contains("CarPlay") { t.role = "CPTemplateApplicationSceneSessionRoleApplication" }
         lives.append(Life(timeline: t, state: begins ? .unattached : .unknown, key: key))
         liveByKey[key] = lives.count - 1
+        disconnectedByAddress.removeValue(forKey: key)
         return lives.count - 1
     }
 

@@ -1,0 +1,112 @@
+import LifelineCore
+
+/// How much a finding matters. `note` explains a legal but surprising pattern, `warning` a likely
+/// bug, `error` a broken lifecycle contract, `fatal` evidence that the process died.
+public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+    case note, warning, error, fatal
+    public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { ["note", "warning", "error", "fatal"][rawValue] }
+}
+
+public enum RuleCategory: String, Sendable, CaseIterable {
+    case scene, application, carPlay, threading, failure
+}
+
+/// One finding, pointing at the log line of the event that shows it.
+public struct Diagnostic: Sendable, Equatable {
+    public var ruleId: String
+    public var rule: String
+    public var severity: Severity
+    /// Lower-case, no trailing period: what happened and what the app was doing.
+    public var message: String
+    public var file: String
+    public var line: Int
+    /// Process session id (`P1`) and scene timeline id (`S2`) when the finding is about a scene.
+    public var session: String
+    public var scene: String?
+    /// The state the scene (or the app) was in when the event arrived.
+    public var state: String?
+}
+
+/// A small log that shows a rule's behaviour. Lines starting with `↓` are where the rule must
+/// report (the marker is removed before the log is read). The example remembers where it is written,
+/// so a failing example points at its own source line.
+public struct RuleExample: Sendable {
+    public let log: String
+    public let file: String
+    public let line: Int
+
+    public init(_ log: String, file: StaticString = #filePath, line: UInt = #line) {
+        self.log = log
+        self.file = "\(file)"
+        self.line = Int(line)
+    }
+
+    public static let marker: Character = "↓"
+
+    /// The log without markers, and the 1-based lines that carried one.
+    public var unmarked: (text: String, markedLines: [Int]) {
+        var lines: [Int] = []
+        var out: [Substring] = []
+        for (i, l) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if l.first == Self.marker { lines.append(i + 1); out.append(l.dropFirst()) } else { out.append(l) }
+        }
+        return (out.joined(separator: "\n"), lines)
+    }
+}
+
+/// What a rule is, for the catalogue, the documentation and the tests.
+public struct RuleDescription: Sendable {
+    /// Stable id from the lifecycle reference §7 (`LC-S03`).
+    public let id: String
+    /// Kebab-case name (`active-without-foreground`).
+    public let name: String
+    public let category: RuleCategory
+    public let severity: Severity
+    public let summary: String
+    public let rationale: String
+    public let triggering: [RuleExample]
+    public let nonTriggering: [RuleExample]
+}
+
+/// A lifecycle rule: checks one process session at a time.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ session: ProcessSession) -> [Diagnostic]
+}
+
+extension Rule {
+    /// A diagnostic of this rule at an event of `session`.
+    func diagnostic(_ session: ProcessSession, event index: Int, scene: SceneTimeline? = nil, state: String?,
+                    severity: Severity? = nil, _ message: String) -> Diagnostic {
+        let e = session.events[index]
+        let d = Self.description
+        return Diagnostic(ruleId: d.id, rule: d.name, severity: severity ?? d.severity, message: message,
+                          file: e.file, line: e.line, session: session.id, scene: scene?.id, state: state)
+    }
+}
+
+/// Every built-in rule, in catalogue order. A new rule is one file plus one line here.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = [
+        SceneEventBeforeConnectRule.self,
+        DoubleConnectRule.self,
+        ActiveWithoutForegroundRule.self,
+        BackgroundWithoutResignRule.self,
+        RedundantForegroundRule.self,
+        ResignWhenInactiveRule.self,
+        EventAfterDisconnectRule.self,
+        TemporaryInterruptionRule.self,
+        ForegroundWithoutActivationRule.self,
+        DisconnectFromForegroundRule.self,
+        GeometryUpdateWhileUnattachedRule.self,
+    ]
+
+    /// Runs `rules` over `sessions`; findings sorted by file, line and rule id.
+    public static func check(_ sessions: [ProcessSession], rules: [any Rule.Type] = all) -> [Diagnostic] {
+        let instances = rules.map { $0.init() }
+        return sessions.flatMap { s in instances.flatMap { $0.check(s) } }
+            .sorted { ($0.file, $0.line, $0.ruleId) < ($1.file, $1.line, $1.ruleId) }
+    }
+}

@@ -1,0 +1,34 @@
+import LifelineCore
+
+/// LC-S09 (note): `sceneWillEnterForeground(_:)` then `sceneDidEnterBackground(_:)` without the
+/// scene ever becoming active.
+struct ForegroundWithoutActivationRule: Rule {
+    static let description = RuleDescription(
+        id: "LC-S09", name: "foreground-without-activation", category: .scene, severity: .note,
+        summary: "a scene went back to the background without becoming active",
+        rationale: "The documentation says activation invariably follows sceneWillEnterForeground(_:), but real traces show short-lived scenes (a fast background-and-kill) and non-interactive external-display scenes that never activate. Legal in practice; explained so that it is not filed as a bug.",
+        triggering: [
+            RuleExample("""
+            scene(_:willConnectTo:options:)
+            sceneWillEnterForeground(_:)
+            ↓sceneDidEnterBackground(_:)
+            """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            sceneWillEnterForeground(_:)
+            sceneDidBecomeActive(_:)
+            sceneWillResignActive(_:)
+            sceneDidEnterBackground(_:)
+            """),
+        ])
+
+    func check(_ session: ProcessSession) -> [Diagnostic] {
+        session.sceneSteps.compactMap { step in
+            guard step.kind == "scene.didEnterBackground", step.before == .foregroundInactive,
+                  session.previousTransition(before: step)?.kind == "scene.willEnterForeground" else { return nil }
+            return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
+                              "scene \(step.scene.label) entered the foreground and went back to the background without becoming active")
+        }
+    }
+}

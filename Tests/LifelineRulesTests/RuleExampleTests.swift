@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import LifelineCore
+@testable import LifelineRules
+
+/// Every rule's own examples are its tests: each triggering example must report exactly the
+/// lines marked `↓`, each non-triggering example nothing.
+@Suite struct RuleExampleTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let rule: any Rule.Type
+        let example: RuleExample
+        let triggering: Bool
+        var testDescription: String {
+            "\(rule.description.id) \(triggering ? "triggering" : "non-triggering") (\(URL(fileURLWithPath: example.file).lastPathComponent):\(example.line))"
+        }
+    }
+
+    static let cases: [Case] = RuleRegistry.all.flatMap { rule in
+        rule.description.triggering.map { Case(rule: rule, example: $0, triggering: true) }
+            + rule.description.nonTriggering.map { Case(rule: rule, example: $0, triggering: false) }
+    }
+
+    static func run(_ rule: any Rule.Type, on text: String) -> [Diagnostic] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-rule-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("example.log")
+        precondition(FileManager.default.createFile(atPath: file.path, contents: Data((text + "\n").utf8)))
+        let events = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [file.path]).events
+        return RuleRegistry.check(SessionBuilder.build(events), rules: [rule])
+    }
+
+    @Test("rule examples", arguments: cases)
+    func example(_ c: Case) {
+        let (text, marked) = c.example.unmarked
+        let found = Self.run(c.rule, on: text)
+        let location = SourceLocation(fileID: "LifelineRules/\(URL(fileURLWithPath: c.example.file).lastPathComponent)",
+                                      filePath: c.example.file, line: c.example.line, column: 1)
+        if c.triggering {
+            #expect(!marked.isEmpty, "a triggering example needs a ↓ marker", sourceLocation: location)
+            #expect(found.map(\.line) == marked, "\(found.map { "\($0.line): \($0.message)" })", sourceLocation: location)
+        } else {
+            #expect(found.isEmpty, "\(found.map { "\($0.line): \($0.message)" })", sourceLocation: location)
+        }
+        for d in found {
+            #expect(d.ruleId == c.rule.description.id && d.rule == c.rule.description.name)
+            #expect(!d.message.hasSuffix(".") && d.message.first?.isLowercase != false, "\(d.message)")
+        }
+    }
+}
+
+@Suite struct RuleRegistryTests {
+    @Test("ids and names are unique, ids follow LC-<letter><digits>, names are kebab-case")
+    func identities() {
+        let ds = RuleRegistry.all.map { $0.description }
+        #expect(Set(ds.map(\.id)).count == ds.count)
+        #expect(Set(ds.map(\.name)).count == ds.count)
+        for d in ds {
+            #expect(d.id.wholeMatch(of: /LC-[SACTM]\d{2}/) != nil, "\(d.id)")
+            #expect(d.name.wholeMatch(of: /[a-z]+(-[a-z]+)*/) != nil, "\(d.name)")
+            #expect(!d.triggering.isEmpty && !d.nonTriggering.isEmpty, "\(d.id) needs examples of both kinds")
+            #expect(!d.summary.isEmpty && !d.rationale.isEmpty)
+        }
+    }
+
+    @Test("every rule file in Sources/LifelineRules/Rules is registered")
+    func everyFileRegistered() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let rulesDir = root.appendingPathComponent("Sources/LifelineRules/Rules")
+        let files = FileManager.default.enumerator(atPath: rulesDir.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix("Rule.swift") }
+            .map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? []
+        let registered = Set(RuleRegistry.all.map { String(describing: $0) })
+        #expect(!files.isEmpty)
+        #expect(Set(files) == registered, "not registered: \(Set(files).subtracting(registered)), no file: \(registered.subtracting(files))")
+    }
+}
