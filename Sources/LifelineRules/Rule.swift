@@ -101,6 +101,14 @@ public enum RuleRegistry {
         ForegroundWithoutActivationRule.self,
         DisconnectFromForegroundRule.self,
         GeometryUpdateWhileUnattachedRule.self,
+        LifecycleOffMainRule.self,
+        MainThreadCheckerHitRule.self,
+        ApplicationStateOffMainRule.self,
+        CompletionOffMainRule.self,
+        ActorIsolationTrapRule.self,
+        BackgroundPublishRule.self,
+        MainThreadBlockedAtLaunchRule.self,
+        MainThreadIORule.self,
     ]
 
     /// Runs `rules` over `sessions`; findings sorted by file, line and rule id.

@@ -1,3 +1,4 @@
+import Foundation
 import LifelineCore
 
 /// One event of a scene timeline, with what a rule needs around it.
@@ -49,3 +50,40 @@ extension Rule {
         }
     }
 }
+
+extension Rule {
+    /// One finding for every event of `kind`, with the scene and state it arrived in.
+    func each(_ kind: EventKind, _ session: ProcessSession, severity: ((Int) -> Severity)? = nil,
+              where condition: (Event) -> Bool = { _ in true }, message: (Event) -> String) -> [Diagnostic] {
+        session.events.indices.compactMap { i in
+            let e = session.events[i]
+            guard e.kind == kind, condition(e) else { return nil }
+            let context = session.context(at: i)
+            return diagnostic(session, event: i, scene: context.scene, state: context.state, severity: severity?(i), message(e))
+        }
+    }
+}
+
+extension ProcessSession {
+    /// What the app was doing when event `index` arrived: the scene most recently in play and its
+    /// state, or the app's state, for failures and reports that name no scene.
+    func context(at index: Int) -> (scene: SceneTimeline?, state: String?) {
+        var best: (SceneTimeline, TimelineEntry<SceneState>)? = nil
+        for scene in scenes {
+            if let e = scene.entries.last(where: { $0.event <= index }), best == nil || e.event > best!.1.event { best = (scene, e) }
+        }
+        if let (scene, entry) = best { return (scene, entry.event == index ? entry.before.rawValue : entry.after.rawValue) }
+        if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + a.after.rawValue) }
+        return (nil, launchSeen ? nil : SceneState.unknown.rawValue)
+    }
+
+    /// Seconds since the first launch marker, when both times are known.
+    func secondsSinceLaunch(_ index: Int) -> Double? {
+        guard let t = events[index].timestamp?.seconds,
+              let launch = events.first(where: { $0.kind.rawValue.hasSuffix("FinishLaunching") })?.timestamp?.seconds else { return nil }
+        return t - launch
+    }
+}
+
+/// `1.2 s` / `350 ms`.
+func duration(_ s: Double) -> String { s >= 1 ? String(format: "%.1f s", s) : String(format: "%.0f ms", s * 1000) }

@@ -30,6 +30,20 @@ import LifelineCore
         return RuleRegistry.check(SessionBuilder.build(events), rules: [rule])
     }
 
+    /// Lower-case and no trailing period; a message may open with a code name (`-[AppDelegate …]`,
+    /// `UIApplication.applicationState`, `SwiftUI`), not with a capitalised English word.
+    static func isMessageStyle(_ m: String) -> Bool {
+        guard !m.isEmpty, !m.hasSuffix(".") else { return false }
+        let word = m.prefix { !$0.isWhitespace }
+        guard let first = word.first, first.isUppercase else { return true }
+        return word.dropFirst().contains { $0.isUppercase || !$0.isLetter }
+    }
+
+    @Test("message style check", arguments: [("the scene became active", true), ("-[AppDelegate x] ran", true),
+                                            ("UIApplication.applicationState was read", true), ("SwiftUI state", true),
+                                            ("The scene became active", false), ("the scene became active.", false)])
+    func messageStyle(message: String, ok: Bool) { #expect(Self.isMessageStyle(message) == ok) }
+
     @Test("rule examples", arguments: cases)
     func example(_ c: Case) {
         let (text, marked) = c.example.unmarked
@@ -44,7 +58,7 @@ import LifelineCore
         }
         for d in found {
             #expect(d.ruleId == c.rule.description.id && d.rule == c.rule.description.name)
-            #expect(!d.message.hasSuffix(".") && d.message.first?.isLowercase != false, "\(d.message)")
+            #expect(Self.isMessageStyle(d.message), "messages are lower-case, without a trailing period: \(d.message)")
         }
     }
 }

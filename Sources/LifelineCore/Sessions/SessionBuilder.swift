@@ -7,6 +7,9 @@ public struct SessionOptions: Sendable {
     public init(pidReuseGap: Double = 12 * 3600) {
         self.pidReuseGap = pidReuseGap
     }
+
+    /// Seconds of silence after which a launch marker on the same pid is a relaunch.
+    static let relaunchSilence: Double = 600
 }
 
 /// Groups events into process sessions (one per launch) and builds each session's scene and app
@@ -100,16 +103,26 @@ public enum SessionBuilder {
         var events: [Event] = []
         var hasWillFinish = false
         var hasDidFinish = false
+        /// The process is known to have ended (terminated, crashed, killed).
+        var ended = false
         var lastTime: Double?
 
         init(key: String) { self.key = key }
 
+        /// A second launch marker starts a new launch. With a pid, only once the process ended
+        /// (terminated, crashed) or fell silent for a while: one process cannot launch twice, so a
+        /// marker out of order inside it is an ordering problem for the rules, not a new session.
         func startsNewLaunch(_ e: Event) -> Bool {
+            let marker: Bool
             switch e.kind.rawValue {
-            case "app.willFinishLaunching": return hasWillFinish || hasDidFinish
-            case "app.didFinishLaunching": return hasDidFinish
+            case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish
+            case "app.didFinishLaunching": marker = hasDidFinish
             default: return false
             }
+            guard marker, e.pid != nil else { return marker }
+            if ended { return true }
+            if let last = lastTime, let t = e.timestamp?.seconds, t - last > SessionOptions.relaunchSilence { return true }
+            return false
         }
 
         func silenceExceeded(before e: Event, gap: Double) -> Bool {
@@ -123,6 +136,9 @@ public enum SessionBuilder {
             if !files.contains(e.file) { files.append(e.file) }
             if e.kind.rawValue == "app.willFinishLaunching" { hasWillFinish = true }
             if e.kind.rawValue == "app.didFinishLaunching" { hasDidFinish = true }
+            if e.kind.rawValue == "app.willTerminate" || [.crashReport, .watchdog, .exception, .signal, .swiftFatalError].contains(e.kind) {
+                ended = true
+            }
             if let t = e.timestamp?.seconds { lastTime = t }
             events.append(e)
         }
