@@ -179,9 +179,9 @@ struct SceneTracker {
     private var lives: [Life] = []
     /// Live (not disconnected) lives by key.
     private var liveByKey: [String: Int] = [:]
-    /// Disconnected lives by address: a later event addressed to that object (other than a new
-    /// connection) belongs to it, arriving in the `disconnected` state.
-    private var disconnectedByAddress: [String: Int] = [:]
+    /// Disconnected lives by address (or CarPlay role): a later event for that object (other than a
+    /// new connection) belongs to it, arriving in the `disconnected` state.
+    private var disconnectedByKey: [String: Int] = [:]
 
     mutating func add(_ e: Event, index: Int) {
         let i = lifeIndex(for: e)
@@ -201,7 +201,7 @@ struct SceneTracker {
         }
         if after == .disconnected {
             liveByKey.removeValue(forKey: lives[i].key)
-            if lives[i].key.hasPrefix("addr:") { disconnectedByAddress[lives[i].key] = i }
+            if lives[i].key.hasPrefix("addr:") || lives[i].key.hasPrefix("cp:") { disconnectedByKey[lives[i].key] = i }
         }
     }
 
@@ -215,7 +215,7 @@ struct SceneTracker {
             // (a double connect is for the rules to flag), so only disconnected lives end.
             return i
         }
-        if let i = disconnectedByAddress[key], e.kind.rawValue != "scene.willConnect", SceneState.target(of: e.kind) != .connected {
+        if let i = disconnectedByKey[key], e.kind.rawValue != "scene.willConnect", SceneState.target(of: e.kind) != .connected {
             return i  // an event for a released object (allocator reuse comes with a new connection)
         }
         if !key.hasPrefix("addr:"), !key.hasPrefix("cp:") {
@@ -245,7 +245,7 @@ struct SceneTracker {
         if t.role == nil, let cls = e.className, cls.contains("CarPlay") { t.role = "CPTemplateApplicationSceneSessionRoleApplication" }
         lives.append(Life(timeline: t, state: begins ? .unattached : .unknown, key: key))
         liveByKey[key] = lives.count - 1
-        disconnectedByAddress.removeValue(forKey: key)
+        disconnectedByKey.removeValue(forKey: key)
         return lives.count - 1
     }
 

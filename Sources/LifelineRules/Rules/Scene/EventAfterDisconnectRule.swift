@@ -25,7 +25,7 @@ struct EventAfterDisconnectRule: Rule {
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
-            guard step.before == .disconnected else { return nil }
+            guard step.before == .disconnected, !step.scene.isCarPlay else { return nil }  // CarPlay: LC-C06
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                               "\(step.kind) for scene \(step.scene.label) after it disconnected")
         }
