@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "lifeline",
             dependencies: [
-                "LifelineCore", "LifelineRender",
+                "LifelineCore", "LifelineRules", "LifelineRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
