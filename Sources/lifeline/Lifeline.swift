@@ -8,10 +8,10 @@ struct Lifeline: ParsableCommand {
         commandName: "lifeline",
         abstract: "Reads iOS, iPadOS, Mac Catalyst and CarPlay app logs and tells their lifecycle story.",
         discussion: """
-        Exit status: 0 success, 2 usage error, 3 an input could not be read.
+        Exit status: 0 success, 1 findings at or above `analyze --fail-on`, 2 usage error, 3 an input could not be read.
         """,
         version: LifelineVersion.current,
-        subcommands: [Events.self, Formats.self, Rules.self])
+        subcommands: [Analyze.self, Events.self, Formats.self, Rules.self])
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64), as the README documents.
     static func main() {

@@ -40,3 +40,11 @@ enum Diagnostics {
         FileHandle.standardError.write(Data("lifeline: \(message)\n".utf8))
     }
 }
+
+enum Terminal {
+    /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+    static var colorAllowed: Bool {
+        isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+}

@@ -9,6 +9,8 @@ import Testing
         (["events", "SampleLogs"], "events.txt"),
         (["events", "SampleLogs", "--stats", "--format", "json"], "stats.json"),
         (["events", "SampleLogs", "--stats"], "stats.txt"),
+        (["analyze", "SampleLogs", "--fail-on", "never"], "analysis.txt"),
+        (["analyze", "SampleLogs", "--fail-on", "never", "--format", "json"], "analysis.json"),
     ])
     func matchesFreshRun(arguments: [String], file: String) throws {
         let committed = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Output/\(file)"), encoding: .utf8)

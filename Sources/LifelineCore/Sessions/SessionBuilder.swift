@@ -162,7 +162,7 @@ public enum SessionBuilder {
                 id: id, process: process, pid: pid, files: files, launchSeen: launchSeen, events: events,
                 app: app, scenes: timelines, mainThread: MainThreadInferrer.infer(events),
                 beginsMidSession: hasLifecycle && !launchSeen,
-                endsAbruptly: appState != .terminated && timelines.contains {
+                endsAbruptly: !ended && timelines.contains {
                     [.foregroundActive, .foregroundInactive, .unattached].contains($0.finalState)
                 })
         }

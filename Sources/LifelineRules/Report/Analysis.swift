@@ -1,0 +1,41 @@
+import LifelineCore
+
+/// Everything `lifeline analyze` found: per-input accounting, sessions and diagnostics.
+public struct Analysis: Sendable {
+    public var inputs: [InputStats]
+    public var sessions: [ProcessSession]
+    public var diagnostics: [Diagnostic]
+
+    public init(inputs: [InputStats], sessions: [ProcessSession], diagnostics: [Diagnostic]) {
+        self.inputs = inputs
+        self.sessions = sessions
+        self.diagnostics = diagnostics
+    }
+
+    /// Ingests `paths`, builds sessions and runs `rules`.
+    public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all) -> Analysis {
+        var options = ingest
+        options.collectEvents = true
+        let r = Ingester(options: options).ingest(paths: paths)
+        let sessions = SessionBuilder.build(r.events)
+        return Analysis(inputs: r.inputs, sessions: sessions, diagnostics: RuleRegistry.check(sessions, rules: rules))
+    }
+
+    public func count(_ s: Severity) -> Int { diagnostics.filter { $0.severity == s }.count }
+    public var highestSeverity: Severity? { diagnostics.map(\.severity).max() }
+}
+
+/// Choosing rules by id or name (`LC-S03`, `active-without-foreground`).
+public enum RuleSelection {
+    /// The rules named in `only` (all when empty) minus those in `disabled`; unknown names are returned
+    /// so the caller can report them.
+    public static func select(only: [String], disabled: [String]) -> (rules: [any Rule.Type], unknown: [String]) {
+        let all = RuleRegistry.all
+        func matches(_ r: any Rule.Type, _ name: String) -> Bool {
+            r.description.id.caseInsensitiveCompare(name) == .orderedSame || r.description.name == name
+        }
+        let unknown = (only + disabled).filter { n in !all.contains { matches($0, n) } }
+        let chosen = all.filter { r in (only.isEmpty || only.contains { matches(r, $0) }) && !disabled.contains { matches(r, $0) } }
+        return (chosen, unknown)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import LifelineCore
+
+/// The JSON contract of `lifeline analyze --format json` (fields may be added, none renamed).
+public enum AnalysisJSON {
+    public static func render(_ a: Analysis) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("diagnostics")
+        w.beginArray()
+        for d in a.diagnostics {
+            w.beginObject()
+            w.field("file", d.file)
+            w.field("line", d.line)
+            w.field("message", d.message)
+            w.field("rule", d.rule)
+            w.field("ruleId", d.ruleId)
+            w.field("scene", d.scene)
+            w.field("session", d.session)
+            w.field("severity", d.severity.description)
+            w.field("state", d.state)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("inputs")
+        w.beginArray()
+        for s in a.inputs { w.raw(s.json) }
+        w.endArray()
+        w.key("sessions")
+        w.beginArray()
+        for s in a.sessions { write(s, to: &w) }
+        w.endArray()
+        w.key("summary")
+        w.beginObject()
+        w.key("diagnostics")
+        w.beginObject()
+        for s in [Severity.error, .fatal, .note, .warning] { w.field(sevKey(s), a.count(s)) }
+        w.endObject()
+        w.field("events", a.sessions.reduce(0) { $0 + $1.events.count })
+        w.field("lines", a.inputs.reduce(0) { $0 + $1.lines })
+        w.field("sessions", a.sessions.count)
+        w.endObject()
+        w.endObject()
+        return w.text
+    }
+
+    private static func sevKey(_ s: Severity) -> StaticString {
+        switch s { case .note: return "note"; case .warning: return "warning"; case .error: return "error"; case .fatal: return "fatal" }
+    }
+
+    private static func write(_ s: ProcessSession, to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("beginsMidSession", s.beginsMidSession)
+        w.field("endsAbruptly", s.endsAbruptly)
+        w.field("events", s.events.count)
+        w.field("files", s.files)
+        w.field("id", s.id)
+        w.field("launchSeen", s.launchSeen)
+        w.key("mainThread")
+        if let tid = s.mainThread.tid { w.int(tid) } else { w.raw("null") }
+        w.key("mainThreadEvidence")
+        w.beginObject()
+        w.field("conflicts", s.mainThread.conflicts.count)
+        w.field("supportingCallbacks", s.mainThread.supportingCallbacks)
+        w.endObject()
+        w.field("pid", s.pid)
+        w.field("process", s.process)
+        w.key("scenes")
+        w.beginArray()
+        for sc in s.scenes {
+            w.beginObject()
+            w.field("address", sc.address)
+            w.field("beginsMidLife", sc.beginsMidLife)
+            w.field("delegateClass", sc.delegateClass)
+            w.field("events", sc.entries.count)
+            w.field("finalState", sc.finalState.rawValue)
+            w.field("id", sc.id)
+            w.field("persistentIdentifier", sc.persistentIdentifier)
+            w.field("role", sc.role)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+}
+
+/// The text report: one block per session with its findings, then a summary line.
+public struct AnalysisText {
+    public var color: Bool
+    public init(color: Bool) { self.color = color }
+
+    public func render(_ a: Analysis) -> String {
+        var lines: [String] = []
+        let bySession = Dictionary(grouping: a.diagnostics, by: \.session)
+        for s in a.sessions {
+            var head = "\(s.id)  \(s.process ?? "(unknown process)")"
+            if let pid = s.pid { head += " [\(pid)]" }
+            head += "  \(s.files.joined(separator: ", "))"
+            lines.append(paint(head, "1"))
+            var facts: [String] = [s.launchSeen ? "launch seen" : "no launch in the trace"]
+            facts.append("\(s.events.count) events")
+            facts.append("\(s.scenes.count) scene\(s.scenes.count == 1 ? "" : "s")")
+            if let tid = s.mainThread.tid {
+                facts.append("main thread \(tid) (\(s.mainThread.supportingCallbacks) callbacks\(s.mainThread.conflicts.isEmpty ? "" : ", \(s.mainThread.conflicts.count) conflicting"))")
+            }
+            lines.append("  " + facts.joined(separator: " · "))
+            if s.beginsMidSession { lines.append("  note: the trace begins in the middle of this process's life; earlier states are unknown") }
+            if s.endsAbruptly { lines.append("  note: the trace ends with scenes still in the foreground") }
+            for d in bySession[s.id] ?? [] {
+                var where_ = "\(d.file):\(d.line)"
+                if let scene = d.scene { where_ += " \(scene)" }
+                if let state = d.state { where_ += " [\(state)]" }
+                lines.append("  \(paint(d.severity.description, code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)")
+                lines.append("      \(d.message)")
+            }
+            lines.append("")
+        }
+        let events = a.sessions.reduce(0) { $0 + $1.events.count }
+        let counts = [Severity.fatal, .error, .warning, .note].map { "\(a.count($0)) \($0)\(a.count($0) == 1 || $0 == .fatal ? "" : "s")" }
+        lines.append("\(a.inputs.count) input\(a.inputs.count == 1 ? "" : "s"), \(a.sessions.count) session\(a.sessions.count == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+
+    private func code(_ s: Severity) -> String {
+        switch s { case .fatal: return "1;35"; case .error: return "1;31"; case .warning: return "33"; case .note: return "36" }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LifelineCore
+import LifelineRules
+
+struct Analyze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check logs against the lifecycle rules, session by session.",
+        discussion: """
+        Groups the events of the inputs into process sessions (one per launch), tracks every scene's \
+        state, and reports rule findings with the file:line, session, scene and state of each. \
+        See `lifeline rules` for the catalogue.
+
+        Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage error, \
+        3 an input could not be read.
+        """)
+
+    @Argument(help: "Log files, directories, or - for standard input.")
+    var paths: [String]
+
+    @Option(name: .long, help: "Output: text or json.")
+    var format: ReportFormat = .text
+
+    @Option(name: .customLong("fail-on"), help: "Exit with 1 when a finding is at least this severe (note, warning, error, fatal, never).")
+    var failOn: Threshold = .error
+
+    @Option(name: .customLong("min-severity"), help: "Report only findings at least this severe.")
+    var minSeverity: Threshold = .note
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Run only these rules (id or name; repeat or separate with commas).", valueName: "rule"))
+    var rules: [String] = []
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Do not run these rules (id or name; repeat or separate with commas).", valueName: "rule"))
+    var disable: [String] = []
+
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
+    var inputFormat: LogFormat?
+
+    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
+    var jobs: Int?
+
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    enum Threshold: String, ExpressibleByArgument, CaseIterable {
+        case note, warning, error, fatal, never
+        var severity: Severity? {
+            switch self { case .note: return .note; case .warning: return .warning; case .error: return .error; case .fatal: return .fatal; case .never: return nil }
+        }
+    }
+
+    private static func split(_ list: [String]) -> [String] {
+        list.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        let unknown = RuleSelection.select(only: Self.split(rules), disabled: Self.split(disable)).unknown
+        if !unknown.isEmpty { throw ValidationError("unknown rule: \(unknown.joined(separator: ", ")) (see `lifeline rules`)") }
+        if minSeverity == .never { throw ValidationError("--min-severity takes note, warning, error or fatal") }
+    }
+
+    func run() throws {
+        let selected = RuleSelection.select(only: Self.split(rules), disabled: Self.split(disable)).rules
+        var analysis = Analysis.run(paths: paths, ingest: IngestOptions(
+            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: selected)
+        if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
+        for input in analysis.inputs {
+            if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
+            for note in input.notes where note.severity != .info {
+                Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
+            }
+        }
+        let out = StandardOutput()
+        switch format {
+        case .json: out.write(AnalysisJSON.render(analysis))
+        case .text: out.write(AnalysisText(color: Terminal.colorAllowed).render(analysis))
+        }
+        out.flush()
+        if analysis.inputs.contains(where: { $0.error != nil && $0.lines == 0 }) { throw ExitCode(3) }
+        if let threshold = failOn.severity, let worst = analysis.highestSeverity, worst >= threshold { throw ExitCode(1) }
+    }
+}
