@@ -119,6 +119,11 @@ public enum RuleRegistry {
         BackgroundPublishRule.self,
         MainThreadBlockedAtLaunchRule.self,
         MainThreadIORule.self,
+        AssertionFailureRule.self,
+        UncaughtExceptionRule.self,
+        SwiftRuntimeTrapRule.self,
+        CrashReportRule.self,
+        KilledBySignalRule.self,
     ]
 
     /// Runs `rules` over `sessions`; findings sorted by file, line and rule id.

@@ -87,3 +87,22 @@ extension ProcessSession {
 
 /// `1.2 s` / `350 ms`.
 func duration(_ s: Double) -> String { s >= 1 ? String(format: "%.1f s", s) : String(format: "%.0f ms", s * 1000) }
+
+extension ProcessSession {
+    /// Where in the life cycle event `index` happened, in words: time since launch, and whether a
+    /// scene had become active yet or which state the scene in play was in.
+    func lifecycleContext(at index: Int) -> String {
+        var parts: [String] = []
+        if let s = secondsSinceLaunch(index), s >= 0 { parts.append("\(duration(s)) after launch") }
+        let activeBefore = events[..<index].contains { $0.kind.rawValue == "scene.didBecomeActive" }
+        let c = context(at: index)
+        if launchSeen, !activeBefore {
+            parts.append("before any scene became active")
+        } else if let scene = c.scene, let state = c.state {
+            parts.append("while scene \(scene.label) was \(state)")
+        } else if let state = c.state, state != SceneState.unknown.rawValue {
+            parts.append("while the \(state.replacingOccurrences(of: "app.", with: "app was "))")
+        }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -4,7 +4,7 @@ import Testing
 /// `lifeline analyze`: the report, the JSON contract, rule selection and exit codes.
 @Suite struct AnalyzeCommandTests {
     static let crash = "SampleLogs/log-stream-default.log"      // a CarPlay launch, then a fatal CarPlay exception
-    static let quiet = "SampleLogs/print-function.log"           // notes only
+    static let quiet = "SampleLogs/log-show.json"                // one note (a swipe-kill from the switcher)
 
     @Test("the JSON contract: inputs, sessions with scenes, diagnostics and a summary that adds up")
     func jsonContract() throws {

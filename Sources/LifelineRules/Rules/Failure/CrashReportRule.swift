@@ -1,0 +1,60 @@
+import LifelineCore
+
+/// LC-F04: a crash report (other than a watchdog kill, LC-T07, or an isolation trap, LC-T05).
+struct CrashReportRule: Rule {
+    static let description = RuleDescription(
+        id: "LC-F04", name: "crash-report", category: .failure, severity: .fatal,
+        summary: "a crash report shows the process died",
+        rationale: "The report's exception type, crashed thread and the lifecycle frames on its stack say whether the crash happened during launch, inside a scene callback, or elsewhere.",
+        triggering: [
+            RuleExample("""
+            ↓Incident Identifier: 5F1B7A3C-2D4E-4A9B-8C7D-1E2F3A4B5C6D
+            Process:             Kiln [2417]
+            Identifier:          com.example.kiln
+            Exception Type:  EXC_CRASH (SIGABRT)
+            Triggered by Thread:  0
+
+            Thread 0 name:  Dispatch queue: com.apple.main-thread
+            Thread 0 Crashed:
+            0   libsystem_kernel.dylib        \t0x00000001b3a2e0dc __pthread_kill + 8
+            1   Kiln                          \t0x0000000100f2c3a0 -[AppDelegate application:didFinishLaunchingWithOptions:] + 412
+            """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            """),
+        ])
+
+    func check(_ session: ProcessSession) -> [Diagnostic] {
+        session.events.indices.compactMap { i in
+            let e = session.events[i]
+            guard e.kind == .crashReport, !ActorIsolationTrapRule.isIsolationTrap(e) else { return nil }
+            let d = e.details
+            var what = "crash"
+            let type = [d?.exceptionType, d?.signal].compactMap { $0 }.uniqued().joined(separator: " / ")
+            if !type.isEmpty { what += " (\(type))" }
+            if let name = d?.exceptionName { what += " from an uncaught \(name)" }
+            if let main = d?.crashedThreadIsMain { what += main ? " on the main thread" : " on a background thread" }
+            if let frame = d?.lifecycleFrames?.first { what += " inside the life cycle (\(Self.symbol(of: frame)))" }
+            let c = session.context(at: i)
+            return diagnostic(session, event: i, scene: c.scene, state: c.state, what)
+        }
+    }
+}
+
+extension CrashReportRule {
+    /// The symbol of a frame written as `index image address symbol` (the image may contain spaces).
+    static func symbol(of frame: String) -> String {
+        let parts = frame.split(separator: " ")
+        if let a = parts.firstIndex(where: { $0.hasPrefix("0x") }), a + 1 < parts.count { return parts[(a + 1)...].joined(separator: " ") }
+        return frame
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

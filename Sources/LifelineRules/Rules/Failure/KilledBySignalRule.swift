@@ -1,0 +1,31 @@
+import LifelineCore
+
+/// LC-F05: the process was ended by a signal (`Abort trap: 6`, `Terminated due to signal 9`).
+struct KilledBySignalRule: Rule {
+    static let description = RuleDescription(
+        id: "LC-F05", name: "killed-by-signal", category: .failure, severity: .fatal,
+        summary: "the process was ended by a signal",
+        rationale: "A shell or the debugger reports the signal that ended the process: SIGABRT after an exception or assertion, SIGKILL from the system (memory, watchdog) or the user.",
+        triggering: [
+            RuleExample("""
+            2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[SceneDelegate sceneDidEnterBackground:]
+            ↓Message from debugger: Terminated due to signal 9
+            """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[SceneDelegate sceneDidEnterBackground:]
+            """),
+        ])
+
+    func check(_ session: ProcessSession) -> [Diagnostic] {
+        session.events.indices.compactMap { i in
+            let e = session.events[i]
+            guard e.kind == .signal else { return nil }
+            let c = session.context(at: i)
+            let when = session.lifecycleContext(at: i)
+            return diagnostic(session, event: i, scene: c.scene, state: c.state,
+                              "the process was ended by signal \(e.details?.signal ?? "?")\(when.isEmpty ? "" : ", \(when)")")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import LifelineCore
+
+/// LC-F03: a Swift runtime trap (`Fatal error`, `Precondition failed`, `Assertion failed`), other
+/// than an actor-isolation trap (LC-T05).
+struct SwiftRuntimeTrapRule: Rule {
+    static let description = RuleDescription(
+        id: "LC-F03", name: "swift-runtime-trap", category: .failure, severity: .fatal,
+        summary: "the app stopped at a Swift runtime trap",
+        rationale: "fatalError, a failed precondition, a force-unwrapped nil or an out-of-range index stop the process with the source file and line.",
+        triggering: [
+            RuleExample("""
+            2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[SceneDelegate sceneDidBecomeActive:]
+            ↓MyApp/SceneDelegate.swift:42: Fatal error: Unexpectedly found nil while unwrapping an Optional value
+            """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            RealmSwift/Util.swift:169: Fatal error: Incorrect actor executor assumption; Expected same executor as MainActor.
+            """),
+        ])
+
+    func check(_ session: ProcessSession) -> [Diagnostic] {
+        session.events.indices.compactMap { i in
+            let e = session.events[i]
+            guard e.kind == .swiftFatalError, !ActorIsolationTrapRule.isIsolationTrap(e) else { return nil }
+            let c = session.context(at: i)
+            var what = (e.details?.trap ?? "Fatal error").lowercased()
+            if let r = e.details?.reason { what += ": \(r)" }
+            if let f = e.details?.sourceFile { what += " (\(f)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" }
+            let when = session.lifecycleContext(at: i)
+            return diagnostic(session, event: i, scene: c.scene, state: c.state, "\(what)\(when.isEmpty ? "" : ", \(when)")")
+        }
+    }
+}
