@@ -11,6 +11,7 @@ import Testing
         (["events", "SampleLogs", "--stats"], "stats.txt"),
         (["analyze", "SampleLogs", "--fail-on", "never"], "analysis.txt"),
         (["analyze", "SampleLogs", "--fail-on", "never", "--format", "json"], "analysis.json"),
+        (["timeline", "SampleLogs"], "timeline.txt"),
     ])
     func matchesFreshRun(arguments: [String], file: String) throws {
         let committed = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Output/\(file)"), encoding: .utf8)

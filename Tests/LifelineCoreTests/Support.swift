@@ -12,6 +12,8 @@ enum Repo {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.sorted().map { dir.appendingPathComponent($0) }.filter { url in
             guard !url.lastPathComponent.hasPrefix("."), url.lastPathComponent != "README.md" else { return false }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
             return extensions.map { e in e.contains(url.pathExtension) } ?? true
         }
     }

@@ -45,6 +45,8 @@ struct RecordProcessor {
     private var inFence = false
     private var sawMetadata: Bool
     private var firstLine: [UInt8] = []
+    /// The UTC offset of the last event time written with one.
+    private var lastOffset: Int?
     /// Header offsets of the line being read (reused, filled in place).
     private var spans = HeaderSpans(format: .print, messageStart: 0)
     private var json = JSONObjectScanner()
@@ -271,7 +273,12 @@ struct RecordProcessor {
     private func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
 
     private mutating func emit(_ event: Event?) {
-        guard let event else { return }
+        guard var event else { return }
+        if var ts = event.timestamp {
+            // Times written without an offset (milliseconds-only NSLog lines, compact style) take
+            // the offset this input uses elsewhere, so durations and merging stay right.
+            if ts.hasOffset { lastOffset = ts.offsetMinutes } else if let off = lastOffset { ts.assumeOffset(off); event.timestamp = ts }
+        }
         stats.events += 1
         if collectEvents { events.append(event) }
     }

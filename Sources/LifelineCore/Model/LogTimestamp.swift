@@ -10,12 +10,23 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
     public var hasOffset: Bool
     /// The year was not in the log and was inferred (idevicesyslog).
     public var yearInferred: Bool
+    /// The UTC offset in minutes, as written or (for times written without one) as last seen in the
+    /// same input; nil when unknown.
+    public var offsetMinutes: Int?
 
-    public init(iso: String, seconds: Double?, hasOffset: Bool, yearInferred: Bool = false) {
+    public init(iso: String, seconds: Double?, hasOffset: Bool, yearInferred: Bool = false, offsetMinutes: Int? = nil) {
         self.iso = iso
         self.seconds = seconds
         self.hasOffset = hasOffset
         self.yearInferred = yearInferred
+        self.offsetMinutes = offsetMinutes
+    }
+
+    /// A time written without an offset, read with the offset the same input uses elsewhere.
+    mutating func assumeOffset(_ minutes: Int) {
+        guard !hasOffset, offsetMinutes == nil, let s = seconds else { return }
+        seconds = s - Double(minutes * 60)
+        offsetMinutes = minutes
     }
 
     /// Days from 1970-01-01 to the given civil date (proleptic Gregorian).
@@ -65,6 +76,7 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
         }
         var secs = Double(daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second) + fractionValue
         if let off = offsetMinutes { secs -= Double(off * 60) }
-        return LogTimestamp(iso: iso, seconds: secs, hasOffset: offsetMinutes != nil, yearInferred: yearInferred)
+        return LogTimestamp(iso: iso, seconds: secs, hasOffset: offsetMinutes != nil, yearInferred: yearInferred,
+                            offsetMinutes: offsetMinutes)
     }
 }

@@ -53,6 +53,14 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// A key known only at run time (escaped like any string).
+    public mutating func key(named k: String) {
+        beginValue()
+        JSONWriter.escape(k, into: &bytes)
+        bytes.append(58)
+        afterKey = true
+    }
+
     public mutating func string(_ s: String) { beginValue(); JSONWriter.escape(s, into: &bytes) }
     public mutating func raw(_ s: String) { beginValue(); bytes.append(contentsOf: s.utf8) }
     public mutating func int<I: BinaryInteger>(_ i: I) { beginValue(); bytes.append(contentsOf: String(i).utf8) }

@@ -16,12 +16,26 @@ struct AssertionFailureRule: Rule {
             RuleExample("""
             2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
             """),
+            // Caught and ignored by the system (the Mac Catalyst reopen cluster): LC-T04 reports it.
+            RuleExample("""
+            2025-01-20 16:41:09.418113+0100 Sketchbook[6023:2148831] *** Assertion failure in -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:], UINSApplicationDelegate.m:886
+            2025-01-20 16:41:09.418950+0100 Sketchbook[6023:2149102] Ignored Exception: -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:]_block_invoke: _createNewForegroundSceneWithCompletionHandler Completion handler arrived off the main thread.
+            """),
         ])
+
+    /// The exception an assertion raised was caught and ignored: an `Ignored Exception` (or an
+    /// off-main completion report) naming the same method follows within a few events.
+    static func wasIgnored(_ session: ProcessSession, _ i: Int) -> Bool {
+        guard let method = session.events[i].details?.method else { return false }
+        return session.events[(i + 1)..<min(session.events.count, i + 4)].contains { e in
+            (e.kind == .offMainCompletion || e.details?.ignored == true) && e.message.contains(method)
+        }
+    }
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
         session.events.indices.compactMap { i in
             let e = session.events[i]
-            guard e.kind == .assertion else { return nil }
+            guard e.kind == .assertion, !Self.wasIgnored(session, i) else { return nil }
             let c = session.context(at: i)
             var where_ = e.details?.method.map { " in \($0)" } ?? ""
             if let f = e.details?.sourceFile { where_ += " (\(f.split(separator: "/").last.map(String.init) ?? f)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" }

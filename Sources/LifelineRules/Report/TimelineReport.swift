@@ -1,0 +1,122 @@
+import Foundation
+import LifelineCore
+
+/// Per-session timelines as a table: relative time, thread, scene, event, state after; then how long
+/// the launch took and how long each scene spent in each state.
+public enum TimelineReport {
+    public struct Row: Sendable, Equatable {
+        public var seconds: Double?
+        public var thread: String
+        public var scene: String
+        public var event: String
+        public var stateAfter: String
+        public var file: String
+        public var line: Int
+    }
+
+    public static func rows(_ s: ProcessSession) -> [Row] {
+        let start = s.events.lazy.compactMap { $0.timestamp?.seconds }.first
+        var sceneOf: [Int: (SceneTimeline, SceneState)] = [:]
+        for scene in s.scenes { for e in scene.entries { sceneOf[e.event] = (scene, e.after) } }
+        var appAfter: [Int: AppState] = [:]
+        for a in s.app { appAfter[a.event] = a.after }
+        return s.events.enumerated().map { i, e in
+            let thread: String
+            // A checker report names the thread it caught; the logging thread is not the point.
+            if let tid = e.details?.reportedTID ?? e.tid { thread = tid == s.mainThread.tid ? "main" : String(tid) } else { thread = "-" }
+            let state = sceneOf[i].map { $0.1.rawValue } ?? appAfter[i].map { "app.\($0.rawValue)" } ?? "-"
+            var seconds: Double? = nil
+            if let t = e.timestamp?.seconds, let start { seconds = t - start }
+            return Row(seconds: seconds, thread: thread,
+                       scene: sceneOf[i]?.0.id ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, line: e.line)
+        }
+    }
+
+    /// Seconds from the first launch marker to the first `sceneDidBecomeActive`, when both have times.
+    public static func launchToFirstActive(_ s: ProcessSession) -> Double? {
+        guard let launch = s.events.first(where: { $0.kind.rawValue.hasSuffix("FinishLaunching") })?.timestamp?.seconds,
+              let active = s.events.first(where: { $0.kind.rawValue == "scene.didBecomeActive" })?.timestamp?.seconds else { return nil }
+        return active - launch
+    }
+
+    /// Time each scene spent in each state, between timestamped events (the last state is open-ended).
+    public static func timeInStates(_ s: ProcessSession) -> [(scene: String, states: [(SceneState, Double)])] {
+        s.scenes.compactMap { scene in
+            var total: [SceneState: Double] = [:]
+            for (a, b) in zip(scene.entries, scene.entries.dropFirst()) {
+                guard let t0 = s.events[a.event].timestamp?.seconds, let t1 = s.events[b.event].timestamp?.seconds, t1 >= t0 else { continue }
+                total[a.after, default: 0] += t1 - t0
+            }
+            guard !total.isEmpty else { return nil }
+            return (scene.id, SceneState.allCases.compactMap { st in total[st].map { (st, $0) } })
+        }
+    }
+
+    public static func text(_ sessions: [ProcessSession]) -> String {
+        var out: [String] = []
+        for s in sessions {
+            var head = "\(s.id)  \(s.process ?? "(unknown process)")"
+            if let pid = s.pid { head += " [\(pid)]" }
+            out.append(head + "  " + s.files.joined(separator: ", "))
+            let rows = rows(s)
+            let table = [["time", "thread", "scene", "event", "state after", "at"]] + rows.map { r in
+                [r.seconds.map { String(format: "%+.3f s", $0) } ?? "-", r.thread, r.scene, r.event, r.stateAfter, "\(r.file):\(r.line)"]
+            }
+            let widths = (0..<6).map { c in table.map { $0[c].count }.max() ?? 0 }
+            for row in table {
+                out.append("  " + row.enumerated().map { c, cell in
+                    c == 0 ? String(repeating: " ", count: widths[c] - cell.count) + cell
+                           : c == 5 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                }.joined(separator: "  "))
+            }
+            if let d = launchToFirstActive(s) { out.append("  launch to first active scene: \(String(format: "%.3f s", d))") }
+            for (scene, states) in timeInStates(s) {
+                out.append("  \(scene) time in state: " + states.map { "\($0.0.rawValue) \(String(format: "%.3f s", $0.1))" }.joined(separator: ", "))
+            }
+            if s.beginsMidSession { out.append("  note: the trace begins in the middle of this process's life") }
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    public static func json(_ sessions: [ProcessSession]) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("sessions")
+        w.beginArray()
+        for s in sessions {
+            w.beginObject()
+            w.key("events")
+            w.beginArray()
+            for r in rows(s) {
+                w.beginObject()
+                w.field("event", r.event)
+                w.field("file", r.file)
+                w.field("line", r.line)
+                w.field("scene", r.scene == "-" ? nil : r.scene)
+                if let sec = r.seconds { w.key("seconds"); w.raw(String(format: "%.6f", sec)) }
+                w.field("stateAfter", r.stateAfter == "-" ? nil : r.stateAfter)
+                w.field("thread", r.thread == "-" ? nil : r.thread)
+                w.endObject()
+            }
+            w.endArray()
+            w.field("id", s.id)
+            if let d = launchToFirstActive(s) { w.key("launchToFirstActive"); w.raw(String(format: "%.6f", d)) }
+            w.field("pid", s.pid)
+            w.field("process", s.process)
+            w.key("timeInStates")
+            w.beginObject()
+            for (scene, states) in timeInStates(s).sorted(by: { $0.scene < $1.scene }) {
+                w.key(named: scene)
+                w.beginObject()
+                for (st, d) in states.sorted(by: { $0.0.rawValue < $1.0.rawValue }) { w.key(named: st.rawValue); w.raw(String(format: "%.6f", d)) }
+                w.endObject()
+            }
+            w.endObject()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+}

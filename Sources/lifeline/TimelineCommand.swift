@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import LifelineCore
+import LifelineRules
+
+struct Timeline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show each session's events in order with time, thread, scene and the state after each.",
+        discussion: "Time is relative to the session's first timestamped event; 'main' marks the inferred main thread. Each session ends with the time from launch to the first active scene and the time each scene spent in each state.")
+
+    @Argument(help: "Log files, directories, or - for standard input.")
+    var paths: [String]
+
+    @Option(name: .long, help: "Output: text or json.")
+    var format: Format = .text
+
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
+    var inputFormat: LogFormat?
+
+    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
+    var jobs: Int?
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let analysis = Analysis.run(paths: paths, ingest: IngestOptions(
+            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: [])
+        for input in analysis.inputs where input.error != nil { Diagnostics.warn("\(input.path): \(input.error!)") }
+        let out = StandardOutput()
+        out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions))
+        out.flush()
+        if analysis.inputs.contains(where: { $0.error != nil && $0.lines == 0 }) { throw ExitCode(3) }
+    }
+}

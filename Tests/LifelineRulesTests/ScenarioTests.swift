@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import LifelineCore
+@testable import LifelineRules
+
+/// Holds `lifeline analyze` to `SampleLogs/scenarios/expected-findings.tsv`, written by hand from the
+/// rules' documentation for one scenario per file.
+@Suite struct ScenarioTests {
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("SampleLogs/scenarios")
+
+    struct Finding: Hashable, CustomStringConvertible {
+        var line: Int, ruleId: String, severity: String
+        var description: String { "\(line) \(ruleId) \(severity)" }
+    }
+
+    static var expected: [String: Set<Finding>] {
+        guard let text = try? String(contentsOf: dir.appendingPathComponent("expected-findings.tsv"), encoding: .utf8) else { return [:] }
+        var out: [String: Set<Finding>] = [:]
+        for row in text.split(separator: "\n").dropFirst() {
+            let f = row.split(separator: "\t").map(String.init)
+            guard f.count >= 4, let line = Int(f[1]) else { continue }
+            out[f[0], default: []].insert(Finding(line: line, ruleId: f[2], severity: f[3]))
+        }
+        return out
+    }
+
+    static var scenarios: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".log") }.sorted()
+    }
+
+    @Test("each scenario produces exactly the findings of the table", arguments: scenarios)
+    func scenario(file: String) {
+        let r = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [Self.dir.appendingPathComponent(file).path])
+        let found = Set(RuleRegistry.check(SessionBuilder.build(r.events)).map {
+            Finding(line: $0.line, ruleId: $0.ruleId, severity: $0.severity.description)
+        })
+        let want = Self.expected[file] ?? []
+        #expect(found == want, "missing: \(want.subtracting(found).sorted { $0.line < $1.line }), unexpected: \(found.subtracting(want).sorted { $0.line < $1.line })")
+    }
+
+    @Test("the table names only scenario files that exist")
+    func tableFiles() {
+        for file in Self.expected.keys { #expect(Self.scenarios.contains(file), "\(file)") }
+        #expect(Self.scenarios.count >= 12)
+    }
+}
