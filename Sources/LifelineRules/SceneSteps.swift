@@ -106,3 +106,43 @@ extension ProcessSession {
         return parts.joined(separator: ", ")
     }
 }
+
+extension ProcessSession {
+    /// A Main Thread Checker report is printed twice (on stderr, and through os_log with a header):
+    /// true for the second copy — same API and thread as a report among the few events before it.
+    func isRepeatedCheckerReport(_ index: Int) -> Bool {
+        let e = events[index]
+        guard e.kind == .mainThreadChecker, let api = e.details?.api else { return false }
+        return events[max(0, index - 4)..<index].contains {
+            $0.kind == .mainThreadChecker && $0.details?.api == api && $0.details?.reportedTID == e.details?.reportedTID
+        }
+    }
+
+    /// Whether the state-changing event before `step` on its scene was `previous` (a legal but notable
+    /// two-step pattern, such as resign-then-active).
+    func transition(_ step: SceneStep, follows previous: String) -> Bool {
+        previousTransition(before: step)?.kind == previous
+    }
+}
+
+extension Rule {
+    /// One finding per event of `kind`, with the scene and state it arrived in and its index (for
+    /// `lifecycleContext`).
+    func eachIndexed(_ kind: EventKind, _ session: ProcessSession, where condition: (Event, Int) -> Bool = { _, _ in true },
+                     message: (Event, Int) -> String) -> [Diagnostic] {
+        session.events.indices.compactMap { i in
+            let e = session.events[i]
+            guard e.kind == kind, condition(e, i) else { return nil }
+            let c = session.context(at: i)
+            return diagnostic(session, event: i, scene: c.scene, state: c.state, message(e, i))
+        }
+    }
+}
+
+extension ProcessSession {
+    /// `, <lifecycle context>` or nothing.
+    func whenClause(_ index: Int) -> String {
+        let w = lifecycleContext(at: index)
+        return w.isEmpty ? "" : ", \(w)"
+    }
+}

@@ -33,6 +33,11 @@ public enum SessionBuilder {
         for event in mergedByTime(events) {
             var key = event.pid.map { "pid:\(event.process ?? "")|\($0)" }
             var inherited: Builder? = nil
+            if key == nil, let reported = event.details?.reportedPID {
+                // A headerless report that names its process (Main Thread Checker's `PID:` line)
+                // joins that process's session.
+                key = current.keys.first { k in builders[current[k]!].pid == reported } ?? "pid:|\(reported)"
+            }
             if key == nil {
                 if let last = lastByFile[event.file] {
                     key = builders[last].key
@@ -43,6 +48,12 @@ public enum SessionBuilder {
             }
             let k = key!
             var index = current[k]
+            if index == nil, let pid = event.pid, let unnamed = current["pid:|\(pid)"] {
+                // The process was first seen through a report that named only its pid.
+                index = unnamed
+                current[k] = unnamed
+                if builders[unnamed].process == nil { builders[unnamed].process = event.process }
+            }
             if let i = index {
                 let b = builders[i]
                 if b.startsNewLaunch(event) || b.silenceExceeded(before: event, gap: options.pidReuseGap) {
@@ -140,6 +151,7 @@ public enum SessionBuilder {
                 ended = true
             }
             if let t = e.timestamp?.seconds { lastTime = t }
+            if pid == nil { pid = e.details?.reportedPID }
             events.append(e)
         }
 

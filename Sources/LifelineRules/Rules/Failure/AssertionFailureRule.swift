@@ -33,14 +33,10 @@ struct AssertionFailureRule: Rule {
     }
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
-            let e = session.events[i]
-            guard e.kind == .assertion, !Self.wasIgnored(session, i) else { return nil }
-            let c = session.context(at: i)
+        eachIndexed(.assertion, session, where: { _, i in !Self.wasIgnored(session, i) }) { e, i in
             var where_ = e.details?.method.map { " in \($0)" } ?? ""
             if let f = e.details?.sourceFile { where_ += " (\(f.split(separator: "/").last.map(String.init) ?? f)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" }
-            let when = session.lifecycleContext(at: i)
-            return diagnostic(session, event: i, scene: c.scene, state: c.state, "assertion failure\(where_)\(when.isEmpty ? "" : ", \(when)")")
+            return "assertion failure\(where_)\(session.whenClause(i))"
         }
     }
 }

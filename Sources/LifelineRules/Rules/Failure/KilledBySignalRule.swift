@@ -19,13 +19,8 @@ struct KilledBySignalRule: Rule {
         ])
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
-            let e = session.events[i]
-            guard e.kind == .signal else { return nil }
-            let c = session.context(at: i)
-            let when = session.lifecycleContext(at: i)
-            return diagnostic(session, event: i, scene: c.scene, state: c.state,
-                              "the process was ended by signal \(e.details?.signal ?? "?")\(when.isEmpty ? "" : ", \(when)")")
+        eachIndexed(.signal, session) { e, i in
+            "the process was ended by signal \(e.details?.signal ?? "?")\(session.whenClause(i))"
         }
     }
 }

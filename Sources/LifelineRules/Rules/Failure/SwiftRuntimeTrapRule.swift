@@ -20,15 +20,11 @@ struct SwiftRuntimeTrapRule: Rule {
         ])
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
-            let e = session.events[i]
-            guard e.kind == .swiftFatalError, !ActorIsolationTrapRule.isIsolationTrap(e) else { return nil }
-            let c = session.context(at: i)
+        eachIndexed(.swiftFatalError, session, where: { e, _ in !ActorIsolationTrapRule.isIsolationTrap(e) }) { e, i in
             var what = (e.details?.trap ?? "Fatal error").lowercased()
             if let r = e.details?.reason { what += ": \(r)" }
             if let f = e.details?.sourceFile { what += " (\(f)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" }
-            let when = session.lifecycleContext(at: i)
-            return diagnostic(session, event: i, scene: c.scene, state: c.state, "\(what)\(when.isEmpty ? "" : ", \(when)")")
+            return what + session.whenClause(i)
         }
     }
 }

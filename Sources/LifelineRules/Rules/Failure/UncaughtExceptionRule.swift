@@ -22,15 +22,12 @@ struct UncaughtExceptionRule: Rule {
         ])
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
-            let e = session.events[i]
-            guard e.kind == .exception, e.details?.ignored != true,
-                  e.details?.reason?.contains("does not implement CarPlay template application lifecycle methods") != true else { return nil }
-            let c = session.context(at: i)
+        eachIndexed(.exception, session, where: { e, _ in
+            e.details?.ignored != true && e.details?.reason?.contains("does not implement CarPlay template application lifecycle methods") != true
+        }) { e, i in
             let name = e.details?.exceptionName ?? "exception"
             let reason = e.details?.reason.map { " ('\($0.split(separator: "\n").first.map(String.init) ?? $0)')" } ?? ""
-            let when = session.lifecycleContext(at: i)
-            return diagnostic(session, event: i, scene: c.scene, state: c.state, "the app died of an uncaught \(name)\(reason)\(when.isEmpty ? "" : ", \(when)")")
+            return "the app died of an uncaught \(name)\(reason)\(session.whenClause(i))"
         }
     }
 }

@@ -26,7 +26,7 @@ struct ForegroundWithoutActivationRule: Rule {
     func check(_ session: ProcessSession) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             guard step.kind == "scene.didEnterBackground", step.before == .foregroundInactive,
-                  session.previousTransition(before: step)?.kind == "scene.willEnterForeground" else { return nil }
+                  session.transition(step, follows: "scene.willEnterForeground") else { return nil }
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                               "scene \(step.scene.label) entered the foreground and went back to the background without becoming active")
         }

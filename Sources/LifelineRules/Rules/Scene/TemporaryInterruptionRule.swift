@@ -26,7 +26,7 @@ struct TemporaryInterruptionRule: Rule {
     func check(_ session: ProcessSession) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             guard step.kind == "scene.didBecomeActive", step.before == .foregroundInactive,
-                  session.previousTransition(before: step)?.kind == "scene.willResignActive" else { return nil }
+                  session.transition(step, follows: "scene.willResignActive") else { return nil }
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                               "scene \(step.scene.label) became active again after resigning, without going to the background: a temporary interruption such as an alert or Control Center")
         }

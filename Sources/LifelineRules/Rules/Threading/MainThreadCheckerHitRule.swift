@@ -14,6 +14,13 @@ struct MainThreadCheckerHitRule: Rule {
             Backtrace:
             4   STPopup                             0x000000010313910c -[UIViewController(STPopup) st_presentedViewController] + 72
             """),
+            // The checker prints each report twice (stderr, then its os_log copy): one incident, one finding.
+            RuleExample("""
+            ↓Main Thread Checker: UI API called on a background thread: -[UIView setNeedsLayout]
+            PID: 900, TID: 3137868, Thread name: (none), Queue name: com.example.render, QoS: 0
+            2025-03-01 10:00:00.200000+0100 MyApp[900:3137868] [reports] Main Thread Checker: UI API called on a background thread: -[UIView setNeedsLayout]
+            PID: 900, TID: 3137868, Thread name: (none), Queue name: com.example.render, QoS: 0
+            """),
         ],
         nonTriggering: [
             RuleExample("""
@@ -24,7 +31,9 @@ struct MainThreadCheckerHitRule: Rule {
         ])
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        each(.mainThreadChecker, session, where: { $0.details?.api != ApplicationStateOffMainRule.api }) { e in
+        eachIndexed(.mainThreadChecker, session, where: { e, i in
+            e.details?.api != ApplicationStateOffMainRule.api && !session.isRepeatedCheckerReport(i)
+        }) { e, _ in
             let d = e.details
             var where_ = d?.reportedTID.map { "thread \($0)" } ?? "a background thread"
             if let q = d?.queueName, q != "(null)" { where_ += " (queue \(q))" }
