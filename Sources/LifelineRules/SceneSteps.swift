@@ -42,9 +42,10 @@ extension Rule {
     /// Findings for every `kind` event that arrives in one of `states` (never `unknown`: a trace that
     /// begins mid-life says nothing about what came before).
     func arrivals(of kind: String, in states: Set<SceneState>, _ session: ProcessSession,
+                  where condition: (SceneStep) -> Bool = { _ in true },
                   severity: ((SceneStep) -> Severity)? = nil, message: (SceneStep) -> String) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
-            guard step.kind == kind, step.before != .unknown, states.contains(step.before) else { return nil }
+            guard step.kind == kind, step.before != .unknown, states.contains(step.before), condition(step) else { return nil }
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                               severity: severity?(step), message(step))
         }

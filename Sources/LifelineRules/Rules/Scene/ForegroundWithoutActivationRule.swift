@@ -24,11 +24,8 @@ struct ForegroundWithoutActivationRule: Rule {
         ])
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        session.sceneSteps.compactMap { step in
-            guard step.kind == "scene.didEnterBackground", step.before == .foregroundInactive,
-                  session.transition(step, follows: "scene.willEnterForeground") else { return nil }
-            return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
-                              "scene \(step.scene.label) entered the foreground and went back to the background without becoming active")
+        arrivals(of: "scene.didEnterBackground", in: [.foregroundInactive], session, where: { session.transition($0, follows: "scene.willEnterForeground") }) {
+            "scene \($0.scene.label) entered the foreground and went back to the background without becoming active"
         }
     }
 }

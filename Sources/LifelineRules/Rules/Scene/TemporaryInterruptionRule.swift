@@ -24,11 +24,8 @@ struct TemporaryInterruptionRule: Rule {
         ])
 
     func check(_ session: ProcessSession) -> [Diagnostic] {
-        session.sceneSteps.compactMap { step in
-            guard step.kind == "scene.didBecomeActive", step.before == .foregroundInactive,
-                  session.transition(step, follows: "scene.willResignActive") else { return nil }
-            return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
-                              "scene \(step.scene.label) became active again after resigning, without going to the background: a temporary interruption such as an alert or Control Center")
+        arrivals(of: "scene.didBecomeActive", in: [.foregroundInactive], session, where: { session.transition($0, follows: "scene.willResignActive") }) {
+            "scene \($0.scene.label) became active again after resigning, without going to the background: a temporary interruption such as an alert or Control Center"
         }
     }
 }
