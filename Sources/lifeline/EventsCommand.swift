@@ -58,7 +58,7 @@ struct Events: ParsableCommand {
         })
         if stats {
             if format == .json {
-                out.write(JSONText.object([("inputs", JSONText.array(inputs.map(\.json)))]))
+                out.write(InputStats.json(inputs))
             } else {
                 out.write(StatsTable.render(inputs))
             }

@@ -1,27 +1,5 @@
 /// Writes events and input accounting as JSON with sorted keys and no floating-point noise, so
 /// outputs are stable for golden files. Hand-written because it runs once per event.
-public enum JSONText {
-    /// A JSON string literal with every control character, quote and backslash escaped
-    /// (and `</` broken up, so the text is safe inside an HTML `<script>` block).
-    public static func quote(_ s: String) -> String {
-        var out: [UInt8] = []
-        JSONWriter.escape(s, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// An object from key/value pairs whose values are already JSON; keys are sorted, nil values left out.
-    public static func object(_ pairs: [(String, String?)]) -> String {
-        let kept = pairs.compactMap { k, v in v.map { (k, $0) } }.sorted { $0.0 < $1.0 }
-        return "{" + kept.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
-
-    public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
-    static func str(_ s: String?) -> String? { s.map(quote) }
-    static func int<I: BinaryInteger>(_ i: I?) -> String? { i.map { String($0) } }
-    static func bool(_ b: Bool?) -> String? { b.map { $0 ? "true" : "false" } }
-    static func strings(_ a: [String]?) -> String? { a.map { array($0.map(quote)) } }
-}
-
 /// Appends JSON to a byte buffer. Callers write keys in sorted order themselves (the encoders below
 /// list them alphabetically), so output is deterministic without sorting anything per record.
 public struct JSONWriter {
@@ -209,24 +187,49 @@ extension EventDetails {
 
 extension InputStats {
     /// `{path, format, lines, records, continuationLines, nonLogLines, unrecognizedLines, events}` plus
-    /// `recordsByFormat`, `notes` and `error` when present.
-    public var json: String {
-        var pairs: [(String, String?)] = [
-            ("path", JSONText.quote(path)), ("format", JSONText.str(format?.rawValue)), ("lines", String(lines)),
-            ("records", String(records)), ("continuationLines", String(continuationLines)),
-            ("nonLogLines", String(nonLogLines)), ("unrecognizedLines", String(unrecognizedLines)),
-            ("events", String(events)), ("error", JSONText.str(error)),
-        ]
-        if recordsByFormat.count > 1 {
-            pairs.append(("recordsByFormat", JSONText.object(recordsByFormat.map { ($0.key.rawValue, String($0.value)) })))
-        }
+    /// `recordsByFormat`, `notes` and `error` when present; keys sorted.
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("continuationLines", continuationLines)
+        w.field("error", error)
+        w.field("events", events)
+        w.field("format", format?.rawValue)
+        w.field("lines", lines)
+        w.field("nonLogLines", nonLogLines)
         if !notes.isEmpty {
-            pairs.append(("notes", JSONText.array(notes.map {
-                JSONText.object([("severity", JSONText.quote($0.severity.rawValue)), ("line", JSONText.int($0.line)),
-                                 ("message", JSONText.quote($0.message))])
-            })))
+            w.key("notes")
+            w.beginArray()
+            for n in notes {
+                w.beginObject()
+                w.field("line", n.line)
+                w.field("message", n.message)
+                w.field("severity", n.severity.rawValue)
+                w.endObject()
+            }
+            w.endArray()
         }
-        return JSONText.object(pairs)
+        w.field("path", path)
+        w.field("records", records)
+        if recordsByFormat.count > 1 {
+            w.key("recordsByFormat")
+            w.beginObject()
+            for (f, n) in recordsByFormat.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(named: f.rawValue); w.int(n) }
+            w.endObject()
+        }
+        w.field("unrecognizedLines", unrecognizedLines)
+        w.endObject()
+    }
+
+    /// `{"inputs":[…]}`, as `lifeline events --stats --format json` prints it.
+    public static func json(_ inputs: [InputStats]) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("inputs")
+        w.beginArray()
+        for s in inputs { s.write(to: &w) }
+        w.endArray()
+        w.endObject()
+        return w.text
     }
 }
 

@@ -24,7 +24,7 @@ public enum AnalysisJSON {
         w.endArray()
         w.key("inputs")
         w.beginArray()
-        for s in a.inputs { w.raw(s.json) }
+        for s in a.inputs { s.write(to: &w) }
         w.endArray()
         w.key("sessions")
         w.beginArray()
