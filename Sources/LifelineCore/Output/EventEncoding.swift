@@ -1,6 +1,6 @@
-/// Writes events and input accounting as JSON with sorted keys and no floating-point noise, so
-/// outputs are stable for golden files. Hand-written because it runs once per event.
-/// Appends JSON to a byte buffer. Callers write keys in sorted order themselves (the encoders below
+/// Appends JSON to a byte buffer: events and input accounting, with sorted keys and no floating-point
+/// noise, so outputs are stable for golden files. Hand-written because it runs once per event.
+/// Callers write keys in sorted order themselves (the encoders below
 /// list them alphabetically), so output is deterministic without sorting anything per record.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []

@@ -36,7 +36,7 @@ public struct SceneTimeline: Sendable, Equatable {
 
 /// Where the main thread of a process was learned from.
 public struct ThreadEvidence: Sendable, Equatable {
-    public enum Kind: String, Sendable { case lifecycleCallback, mainThreadCheckerReport, crashReport }
+    public enum Kind: String, Sendable { case lifecycleCallback, mainThreadCheckerReport }
     public var tid: UInt64
     public var kind: Kind
     /// True when the evidence says this thread is the main thread, false when it says it is not.
@@ -78,12 +78,4 @@ public struct ProcessSession: Sendable, Equatable {
     /// still in the foreground (no violation is inferred from the history that is missing).
     public var beginsMidSession: Bool
     public var endsAbruptly: Bool
-
-    /// The scene timeline an event belongs to, and its entry there.
-    public func sceneEntry(forEvent index: Int) -> (scene: SceneTimeline, entry: TimelineEntry<SceneState>)? {
-        for scene in scenes {
-            if let e = scene.entries.first(where: { $0.event == index }) { return (scene, e) }
-        }
-        return nil
-    }
 }
