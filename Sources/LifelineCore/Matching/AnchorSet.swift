@@ -48,19 +48,17 @@ public final class AnchorSet: @unchecked Sendable {
         return r < 0 ? nil : r
     }
 
-    /// Indexes (into `literals`) of every literal occurring in `buffer`.
-    public func literalsPresent(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
-        guard let base = buffer.baseAddress else { return [] }
-        var found: [Int] = []
+    /// Calls `body` with the index (into `literals`) of every literal occurrence in `buffer`.
+    public func forEachLiteral(in buffer: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = buffer.baseAddress else { return }
         var from = 0
         while from < buffer.count {
             var which: Int32 = 0
             let r = ll_anchor_find(set, base, buffer.count, from, &which)
             if r < 0 { break }
-            found.append(Int(which))
+            body(Int(which))
             from = r + 1
         }
-        return found
     }
 
     /// The same search without SIMD, for tests.
@@ -106,7 +104,7 @@ public final class AnchorSet: @unchecked Sendable {
     /// The families of failure patterns whose literals occur in `message`.
     static func failureFamilies(in message: UnsafeBufferPointer<UInt8>) -> FailureFamily {
         var families: FailureFamily = []
-        for i in failures.literalsPresent(in: message) { families.formUnion(failureLiterals[i].1) }
+        failures.forEachLiteral(in: message) { families.formUnion(failureLiterals[$0].1) }
         return families
     }
     public static let failures = AnchorSet(failureLiterals.map(\.0))
