@@ -34,13 +34,21 @@ public final class EventClassifier {
     /// When false (counting passes) only the kind is wanted: details and names are not built.
     private var detailed = true
 
-    public init() {}
+    /// App-specific markers tried on records that hold no other event.
+    let markers: MarkerMatcher?
+    /// The marker that gave up on the last record (PCRE2 work limit), for a note on that line.
+    public var markerGaveUp: String? { markers?.gaveUp }
+    public var hasMarkers: Bool { markers != nil }
+
+    public init(markers: MarkerSet = .none) {
+        self.markers = markers.isEmpty ? nil : MarkerMatcher(markers)
+    }
 
     /// Classifies `record` found at `line` of `file`. With `detailed` false only the kind is
     /// wanted (counting passes): scene descriptions are not parsed.
     public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
         self.detailed = detailed
-        guard var event = recognise(record) else { return nil }
+        guard var event = recognise(record) ?? marker(record) else { return nil }
         guard detailed else { return event }
         event.file = file
         event.line = line
@@ -54,6 +62,11 @@ public final class EventClassifier {
         }
         if event.scene == nil, let scene = sceneDescription(in: record.message) { event.scene = scene }
         return event
+    }
+
+    private func marker(_ record: RecordText) -> Event? {
+        guard let markers, let m = markers.match(record.message) else { return nil }
+        return event(m.kind, record)
     }
 
     /// Only the kind, for a headerless line (decides whether it starts a record of its own).
@@ -425,7 +438,7 @@ final class Patterns: Sendable {
     /// Optional decorations (symbols, `[Tag]`, `Tag:` / `Tag -`), an optional `Class.`, then a selector or word.
     let leadingSelector = Pattern.builtIn(#"^[^A-Za-z\[]{0,8}(?:\[[^\]]{1,64}\]\s*)?(?:[A-Z][\w.]{0,63}\s*(?::|-|–|>|\|)+\s+)?(?:((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\.)?([a-z]\w*(?::(?:[A-Za-z_]\w*:)*)?)(?:\s|$|[,.!])"#)
     let sceneDescription = Pattern.builtIn(#"<(\w*Scene): (0x[0-9a-fA-F]+)(?:; ([^>]*))?>"#)
-    let sessionDescription = Pattern.builtIn(#"<UISceneSession: 0x[0-9a-fA-F]+; persistentIdentifier: ([0-9A-Fa-f-]+)"#)
+    let sessionDescription = Pattern.builtIn(#"<UISceneSession: 0x[0-9a-fA-F]+; persistentIdentifier: ([^;>\s]+)"#)
 }
 
 extension StringProtocol {

@@ -12,9 +12,13 @@ public struct IngestOptions: Sendable {
     public var rangeBytes: Int64
     /// Longest line kept whole; longer lines are cut and the cut is reported.
     public var maxLineBytes: Int
+    /// App-specific marker patterns (from the configuration) matched on every record.
+    public var markers: MarkerSet
 
     public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20) {
+                collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20,
+                markers: MarkerSet = .none) {
+        self.markers = markers
         self.inputFormat = inputFormat
         self.jobs = max(1, jobs)
         self.collectEvents = collectEvents
@@ -208,7 +212,7 @@ public struct Ingester: Sendable {
     private func run(_ unit: WorkUnit) -> UnitResult {
         var processor = RecordProcessor(file: unit.path, mode: unit.format, forced: options.inputFormat != nil,
                                         context: unit.context, markdown: unit.sniff.markdown,
-                                        collectEvents: options.collectEvents, classifier: EventClassifier())
+                                        collectEvents: options.collectEvents, classifier: EventClassifier(markers: options.markers))
         processor.stripsByteOrderMark = unit.isFirst
         var readError: String?
         if let reason = unit.sniff.binaryReason {

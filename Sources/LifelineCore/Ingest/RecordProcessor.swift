@@ -53,6 +53,7 @@ struct RecordProcessor {
     private var crashText: [String] = []
     private var crashStart = 0
     private var crashBytes = 0
+    private var markersGaveUp: Set<String> = []
 
     static let maxRecordLines = 512
     static let maxRecordBytes = 256 * 1024
@@ -69,8 +70,12 @@ struct RecordProcessor {
         self.classifier = classifier
         self.stats = InputStats(path: file)
         self.sawMetadata = mode == .xcodeMetadata
+        self.matchesMarkers = classifier.hasMarkers
         firstLine.reserveCapacity(4096)
     }
+
+    /// Markers are configured: every record is matched, not only those the prefilter marks.
+    private let matchesMarkers: Bool
 
     private var keepsAllText: Bool { sawMetadata }
 
@@ -186,7 +191,7 @@ struct RecordProcessor {
         openLine = lineNo
         openLineCount = 1
         openFormat = format
-        openCandidate = candidate || keepsAllText
+        openCandidate = candidate || keepsAllText || matchesMarkers
         openTruncated = false
         openExpectsBlock = false
         openMetadata = nil
@@ -261,7 +266,9 @@ struct RecordProcessor {
         }
         text.continuation = openContinuation
         text.truncated = openTruncated
-        guard var event = classifier.classify(text, file: file, line: openLine, lineCount: openLineCount, detailed: collectEvents) else { return }
+        let found = classifier.classify(text, file: file, line: openLine, lineCount: openLineCount, detailed: collectEvents)
+        if matchesMarkers { noteMarkerGaveUp(line: openLine) }
+        guard var event = found else { return }
         guard collectEvents else { stats.events += 1; return }  // counting only: header fields unused
         if let spans {
             firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
@@ -271,6 +278,15 @@ struct RecordProcessor {
     }
 
     private func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
+
+    /// Says (once per marker and input) that a marker pattern hit PCRE2's work limit on a line, so
+    /// that line was not matched by it.
+    private mutating func noteMarkerGaveUp(line: Int) {
+        guard let name = classifier.markerGaveUp, !markersGaveUp.contains(name) else { return }
+        markersGaveUp.insert(name)
+        stats.notes.append(InputNote(.warning, line: line,
+            "marker '\(name)' gave up on this line: its pattern exceeded the match limit (\(MarkerSet.matchLimit) steps); later lines where it gives up are not reported"))
+    }
 
     private mutating func emit(_ event: Event?) {
         guard var event else { return }
@@ -370,10 +386,11 @@ struct RecordProcessor {
         for object in result.completed {
             recordsPerFormat[formatIndex(.logJSON)] += 1
             let hit = object.bytes.withUnsafeBufferPointer { anchors.find(in: $0) != nil }
-            guard hit, var t = decodeJSONRecord(object.bytes, line: object.line) else { continue }
+            guard hit || matchesMarkers, var t = decodeJSONRecord(object.bytes, line: object.line) else { continue }
             t.format = .logJSON
             t.truncated = object.truncated
             emit(classifier.classify(t, file: file, line: object.line, lineCount: object.lineCount))
+            if matchesMarkers { noteMarkerGaveUp(line: object.line) }
         }
     }
 

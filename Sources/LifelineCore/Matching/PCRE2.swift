@@ -59,7 +59,7 @@ public final class Pattern: @unchecked Sendable {
         guard let base = subject.baseAddress else {
             return matchesEmpty(scratch: scratch)
         }
-        let rc = pcre2_match_8(code, base, subject.count, start, 0, scratch.data, nil)
+        let rc = pcre2_match_8(code, base, subject.count, start, 0, scratch.data, scratch.context)
         if rc >= 0 { scratch.subject = subject; return true }
         if rc < -2 { scratch.lastError = rc }  // PCRE2_ERROR_NOMATCH = -1, PARTIAL = -2
         return false
@@ -68,7 +68,7 @@ public final class Pattern: @unchecked Sendable {
     private func matchesEmpty(scratch: MatchScratch) -> Bool {
         var byte: UInt8 = 0
         return withUnsafePointer(to: &byte) { p in
-            let rc = pcre2_match_8(code, p, 0, 0, 0, scratch.data, nil)
+            let rc = pcre2_match_8(code, p, 0, 0, 0, scratch.data, scratch.context)
             if rc >= 0 { scratch.subject = UnsafeBufferPointer(start: p, count: 0) }
             return rc >= 0
         }
@@ -91,10 +91,23 @@ public final class MatchScratch {
     /// The last PCRE2 error other than "no match" (for example a match limit), for diagnostics.
     public var lastError: Int32 = 0
 
-    public init(pairs: Int = 40) {
+    /// Match context with work limits, or nil for PCRE2's defaults.
+    let context: OpaquePointer?
+
+    public init(pairs: Int = 40, matchLimit: UInt32? = nil, depthLimit: UInt32? = nil) {
         data = pcre2_match_data_create_8(UInt32(pairs), nil)!
+        if matchLimit != nil || depthLimit != nil, let ctx = pcre2_match_context_create_8(nil) {
+            if let matchLimit { pcre2_set_match_limit_8(ctx, matchLimit) }
+            if let depthLimit { pcre2_set_depth_limit_8(ctx, depthLimit) }
+            context = ctx
+        } else {
+            context = nil
+        }
     }
-    deinit { pcre2_match_data_free_8(data) }
+    deinit {
+        pcre2_match_data_free_8(data)
+        if let context { pcre2_match_context_free_8(context) }
+    }
 
     /// Byte range of group `i` in the last subject, or nil when the group did not take part.
     @inline(__always)

@@ -70,7 +70,17 @@ public enum SessionBuilder {
             builders[index!].add(event)
             lastByFile[event.file] = index
         }
-        return builders.enumerated().map { $0.element.finish(id: "P\($0.offset + 1)") }
+        var sessions = builders.enumerated().map { $0.element.finish(id: "P\($0.offset + 1)") }
+        var history: [String: EarlierLaunches] = [:]
+        for i in sessions.indices {
+            sessions[i].relaunchedLater = sessions[(i + 1)...].contains {
+                $0.launchSeen && $0.process != nil && $0.process == sessions[i].process
+            }
+            guard let name = sessions[i].process else { continue }
+            sessions[i].earlier = history[name] ?? EarlierLaunches()
+            history[name, default: EarlierLaunches()].add(sessions[i])
+        }
+        return sessions
     }
 
     /// Merges the events of several files by time. Events without a time take the time of the event

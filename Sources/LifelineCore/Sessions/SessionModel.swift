@@ -78,4 +78,24 @@ public struct ProcessSession: Sendable, Equatable {
     /// still in the foreground (no violation is inferred from the history that is missing).
     public var beginsMidSession: Bool
     public var endsAbruptly: Bool
+    /// The same process launched again later in the inputs: this launch had ended by then.
+    public var relaunchedLater: Bool = false
+    /// What earlier launches of the same app (same process name) showed.
+    public var earlier = EarlierLaunches()
+}
+
+/// A summary of the earlier launches of an app, for rules that compare a launch with its past
+/// (a session restored at relaunch, a callback the app is known to log).
+public struct EarlierLaunches: Sendable, Equatable {
+    /// Event kinds the earlier launches logged.
+    public var kinds: Set<EventKind> = []
+    /// Persistent identifiers of the scene sessions they used.
+    public var persistentIdentifiers: Set<String> = []
+    public init() {}
+
+    mutating func add(_ s: ProcessSession) {
+        kinds.formUnion(s.events.lazy.map(\.kind))
+        kinds.formUnion(s.earlier.kinds)
+        persistentIdentifiers.formUnion(s.scenes.compactMap(\.persistentIdentifier))
+    }
 }
