@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `.lifeline.yml`: keeps node positions, so configuration errors name their line.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // System libraries, found with pkg-config; scripts/bootstrap installs them.
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "CLifelineScan"),
 
         .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
-        .target(name: "LifelineRules", dependencies: ["LifelineCore"]),
+        .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "LifelineRender", dependencies: ["CGraphviz"]),
         .executableTarget(
             name: "lifeline",

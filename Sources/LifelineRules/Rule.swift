@@ -33,11 +33,14 @@ public struct Diagnostic: Sendable, Equatable {
 /// so a failing example points at its own source line.
 public struct RuleExample: Sendable {
     public let log: String
+    /// The `.lifeline.yml` the example is read with (markers, thresholds), if it needs one.
+    public let config: String?
     public let file: String
     public let line: Int
 
-    public init(_ log: String, file: StaticString = #filePath, line: UInt = #line) {
+    public init(_ log: String, config: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         self.log = log
+        self.config = config
         self.file = "\(file)"
         self.line = Int(line)
     }
@@ -67,13 +70,15 @@ public struct RuleDescription: Sendable {
     public let rationale: String
     public let triggering: [RuleExample]
     public let nonTriggering: [RuleExample]
+    /// The `.lifeline.yml` settings the rule reads (thresholds, markers), for the documentation.
+    public var configuration: [String] = []
 }
 
 /// A lifecycle rule: checks one process session at a time.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
-    func check(_ session: ProcessSession) -> [Diagnostic]
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic]
 }
 
 extension Rule {
@@ -100,16 +105,29 @@ public enum RuleRegistry {
         TemporaryInterruptionRule.self,
         ForegroundWithoutActivationRule.self,
         DisconnectFromForegroundRule.self,
+        ColdLaunchPayloadRoutingRule.self,
+        ShortcutCompletionCalledRule.self,
         GeometryUpdateWhileUnattachedRule.self,
         ConnectBeforeLaunchFinishedRule.self,
         LaunchOrderRule.self,
         AppLevelCallbacksInSceneAppRule.self,
+        NoConfigurationOnRestoreRule.self,
         ConfigurationNameMismatchRule.self,
+        ConfigNameGuardSilentReturnRule.self,
         DelegateClassNotLoadedRule.self,
+        WindowWithoutSceneRule.self,
+        WindowNotRetainedRule.self,
+        AppDelegateWindowAfterMigrationRule.self,
+        UIBeforeSceneConnectRule.self,
+        DiscardOrderingRule.self,
         SceneLifecycleNotAdoptedRule.self,
+        TerminateNotGuaranteedRule.self,
+        BackgroundLaunchRule.self,
         CarPlayDelegateMissingRule.self,
+        RootTemplateBeforeReturnRule.self,
         CarPlayVariantConsistencyRule.self,
         CarPlayFirstLaunchRule.self,
+        WrongSceneSelectionRule.self,
         CarPlayConnectPairingRule.self,
         LifecycleOffMainRule.self,
         MainThreadCheckerHitRule.self,
@@ -126,10 +144,20 @@ public enum RuleRegistry {
         KilledBySignalRule.self,
     ]
 
-    /// Runs `rules` over `sessions`; findings sorted by file, line and rule id.
-    public static func check(_ sessions: [ProcessSession], rules: [any Rule.Type] = all) -> [Diagnostic] {
+    /// Runs `rules` over `sessions` with `settings`, applying severity overrides (by rule id);
+    /// findings sorted by file, line and rule id.
+    public static func check(_ sessions: [ProcessSession], rules: [any Rule.Type] = all,
+                             settings: RuleSettings = .defaults, severities: [String: Severity] = [:]) -> [Diagnostic] {
         let instances = rules.map { $0.init() }
-        return sessions.flatMap { s in instances.flatMap { $0.check(s) } }
-            .sorted { ($0.file, $0.line, $0.ruleId) < ($1.file, $1.line, $1.ruleId) }
+        return sessions.flatMap { s in
+            instances.flatMap { r in
+                var found = r.check(s, settings: settings)
+                if let override = severities[type(of: r).description.id] {
+                    for i in found.indices { found[i].severity = override }
+                }
+                return found
+            }
+        }
+        .sorted { ($0.file, $0.line, $0.ruleId) < ($1.file, $1.line, $1.ruleId) }
     }
 }

@@ -36,9 +36,13 @@ public enum RuleCatalog {
             for r in inCategory {
                 let d = r.description
                 out += "\n### \(d.id)\n\n`\(d.name)` · \(d.severity) · \(d.summary)\n\n\(d.rationale)\n"
+                if !d.configuration.isEmpty {
+                    out += "\nConfiguration (`.lifeline.yml`):\n\n" + d.configuration.map { "- \($0)\n" }.joined()
+                }
                 for (title, examples) in [("Reported", d.triggering), ("Not reported", d.nonTriggering)] {
                     for e in examples {
-                        out += "\n\(title):\n\n```\n\(e.log)\n```\n"
+                        let with = e.config.map { "\n\n```yaml\n# .lifeline.yml\n\($0)\n```" } ?? ""
+                        out += "\n\(title)\(e.config == nil ? "" : ", with this configuration"):\(with)\n\n```\n\(e.log)\n```\n"
                     }
                 }
             }

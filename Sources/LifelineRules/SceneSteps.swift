@@ -147,3 +147,74 @@ extension ProcessSession {
         return w.isEmpty ? "" : ", \(w)"
     }
 }
+
+extension ProcessSession {
+    /// Indices of the events of `marker`.
+    func indices(of marker: KnownMarker) -> [Int] {
+        let kind = marker.kind
+        return events.indices.filter { events[$0].kind == kind }
+    }
+
+    /// The state `scene` was in just before event `index` (nil: not seen yet).
+    func state(of scene: SceneTimeline, before index: Int) -> SceneState? {
+        scene.entries.last { $0.event < index }?.after
+    }
+
+    /// Window scenes (not CarPlay) connected just before event `index`.
+    func connectedWindowScenes(before index: Int) -> [SceneTimeline] {
+        scenes.filter { scene in
+            guard !scene.isCarPlay, let s = state(of: scene, before: index) else { return false }
+            return s != .disconnected
+        }
+    }
+
+    /// The process uses scenes: some scene callback was logged.
+    var hasSceneEvents: Bool { !scenes.isEmpty }
+
+    /// Seconds between two events, when both have times.
+    func seconds(from a: Int, to b: Int) -> Double? {
+        guard let t0 = events[a].timestamp?.seconds, let t1 = events[b].timestamp?.seconds else { return nil }
+        return t1 - t0
+    }
+
+    /// The first event after `index` that satisfies `condition`, within `window` seconds when the
+    /// events have times. `.unknown` when the trace ends before the window closes (or, without times,
+    /// when nothing follows at all): the answer may lie past the end of the log.
+    func awaited(after index: Int, within window: Double, _ condition: (Event) -> Bool) -> AwaitResult {
+        for j in (index + 1)..<events.count {
+            if let s = seconds(from: index, to: j), s > window { return .missed(firstLate: j) }
+            if condition(events[j]) { return .found(j) }
+        }
+        guard let last = events.indices.last, last > index else { return .unknown }
+        if let s = seconds(from: index, to: last) { return s >= window ? .missed(firstLate: nil) : .unknown }
+        return .missed(firstLate: nil)
+    }
+}
+
+enum AwaitResult: Equatable {
+    case found(Int)
+    /// Not within the window; `firstLate` is the first event past it (nil: the trace went on without it).
+    case missed(firstLate: Int?)
+    case unknown
+}
+
+/// An event of the session in order, with its scene (if it is a scene event) and the state it arrived in.
+struct OrderedStep {
+    let index: Int
+    let kind: String
+    let scene: SceneTimeline?
+    let state: String?
+}
+
+extension ProcessSession {
+    /// Scene events of every scene, and the app events of `kinds`, in session order.
+    func sceneStepsInOrder(including kinds: Set<String>) -> [OrderedStep] {
+        var byEvent: [Int: (SceneTimeline, SceneState)] = [:]
+        for scene in scenes { for entry in scene.entries { byEvent[entry.event] = (scene, entry.before) } }
+        return events.indices.compactMap { i in
+            if let (scene, before) = byEvent[i] { return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: scene, state: before.rawValue) }
+            guard kinds.contains(events[i].kind.rawValue) else { return nil }
+            return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: nil, state: context(at: i).state)
+        }
+    }
+}

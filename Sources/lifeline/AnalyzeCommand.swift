@@ -11,8 +11,11 @@ struct Analyze: ParsableCommand {
         state, and reports rule findings with the file:line, session, scene and state of each. \
         See `lifeline rules` for the catalogue.
 
-        Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage error, \
-        3 an input could not be read.
+        Rules, severities, thresholds and app-specific marker patterns can be set in .lifeline.yml \
+        (see the README); --rules and --disable apply on top of it.
+
+        Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or \
+        configuration error, 3 an input could not be read.
         """)
 
     @Argument(help: "Log files, directories, or - for standard input.")
@@ -39,6 +42,8 @@ struct Analyze: ParsableCommand {
     @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
     var jobs: Int?
 
+    @OptionGroup var configOptions: ConfigOptions
+
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     enum Threshold: String, ExpressibleByArgument, CaseIterable {
@@ -60,9 +65,11 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let selected = RuleSelection.select(only: Self.split(rules), disabled: Self.split(disable)).rules
+        let configuration = try configOptions.load()
+        let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
         var analysis = Analysis.run(paths: paths, ingest: IngestOptions(
-            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: selected)
+            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: selected,
+            configuration: configuration)
         if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
         for input in analysis.inputs {
             if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelineRules
 
 struct Events: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +26,8 @@ struct Events: ParsableCommand {
     @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
     var jobs: Int?
 
+    @OptionGroup var configOptions: ConfigOptions
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, jsonl, json
     }
@@ -36,10 +39,11 @@ struct Events: ParsableCommand {
     }
 
     func run() throws {
+        let configuration = try configOptions.load()
         let out = StandardOutput()
         let ingester = Ingester(options: IngestOptions(inputFormat: inputFormat,
                                                        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                       collectEvents: !stats))
+                                                       collectEvents: !stats, markers: configuration.markers))
         var inputs: [InputStats] = []
         ingester.run(paths: paths, onEvent: { event in
             if format == .jsonl {

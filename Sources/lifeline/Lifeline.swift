@@ -8,7 +8,7 @@ struct Lifeline: ParsableCommand {
         commandName: "lifeline",
         abstract: "Reads iOS, iPadOS, Mac Catalyst and CarPlay app logs and tells their lifecycle story.",
         discussion: """
-        Exit status: 0 success, 1 findings at or above `analyze --fail-on`, 2 usage error, 3 an input could not be read.
+        Exit status: 0 success, 1 findings at or above `analyze --fail-on`, 2 usage or configuration error, 3 an input could not be read.
         """,
         version: LifelineVersion.current,
         subcommands: [Analyze.self, Timeline.self, Events.self, Formats.self, Rules.self])

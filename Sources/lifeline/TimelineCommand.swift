@@ -20,6 +20,8 @@ struct Timeline: ParsableCommand {
     @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
     var jobs: Int?
 
+    @OptionGroup var configOptions: ConfigOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
@@ -27,8 +29,10 @@ struct Timeline: ParsableCommand {
     }
 
     func run() throws {
+        let configuration = try configOptions.load()
         let analysis = Analysis.run(paths: paths, ingest: IngestOptions(
-            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: [])
+            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: [],
+            configuration: configuration)
         for input in analysis.inputs where input.error != nil { Diagnostics.warn("\(input.path): \(input.error!)") }
         let out = StandardOutput()
         out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions))

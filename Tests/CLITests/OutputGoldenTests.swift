@@ -12,6 +12,8 @@ import Testing
         (["analyze", "SampleLogs", "--fail-on", "never"], "analysis.txt"),
         (["analyze", "SampleLogs", "--fail-on", "never", "--format", "json"], "analysis.json"),
         (["timeline", "SampleLogs"], "timeline.txt"),
+        (["analyze", "SampleLogs/scenarios/app-markers.log", "--config", "SampleLogs/scenarios/app-markers.lifeline.yml",
+          "--fail-on", "never"], "analysis-markers.txt"),
     ])
     func matchesFreshRun(arguments: [String], file: String) throws {
         let committed = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Output/\(file)"), encoding: .utf8)

@@ -20,14 +20,20 @@ import LifelineCore
             + rule.description.nonTriggering.map { Case(rule: rule, example: $0, triggering: false) }
     }
 
-    static func run(_ rule: any Rule.Type, on text: String) -> [Diagnostic] {
+    static func run(_ rule: any Rule.Type, on text: String, config: String? = nil) -> [Diagnostic] {
+        let configuration: Configuration
+        do {
+            configuration = try config.map { try Configuration.parse($0, path: "example.yml") } ?? .defaults
+        } catch {
+            Issue.record("example configuration: \(error)")
+            return []
+        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-rule-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("example.log")
         precondition(FileManager.default.createFile(atPath: file.path, contents: Data((text + "\n").utf8)))
-        let events = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [file.path]).events
-        return RuleRegistry.check(SessionBuilder.build(events), rules: [rule])
+        return Analysis.run(paths: [file.path], ingest: IngestOptions(jobs: 1), rules: [rule], configuration: configuration).diagnostics
     }
 
     /// Lower-case and no trailing period; a message may open with a code name (`-[AppDelegate …]`,
@@ -47,7 +53,7 @@ import LifelineCore
     @Test("rule examples", arguments: cases)
     func example(_ c: Case) {
         let (text, marked) = c.example.unmarked
-        let found = Self.run(c.rule, on: text)
+        let found = Self.run(c.rule, on: text, config: c.example.config)
         let location = SourceLocation(fileID: "LifelineRules/\(URL(fileURLWithPath: c.example.file).lastPathComponent)",
                                       filePath: c.example.file, line: c.example.line, column: 1)
         if c.triggering {

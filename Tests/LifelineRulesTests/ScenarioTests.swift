@@ -31,8 +31,15 @@ import LifelineCore
 
     @Test("each scenario produces exactly the findings of the table", arguments: scenarios)
     func scenario(file: String) {
-        let r = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [Self.dir.appendingPathComponent(file).path])
-        let found = Set(RuleRegistry.check(SessionBuilder.build(r.events)).map {
+        // A scenario that needs markers has its configuration beside it: `name.lifeline.yml`.
+        let configPath = Self.dir.appendingPathComponent(file.replacingOccurrences(of: ".log", with: ".lifeline.yml")).path
+        var configuration = Configuration.defaults
+        if FileManager.default.fileExists(atPath: configPath) {
+            do { configuration = try Configuration.load(path: configPath) } catch { Issue.record("\(error)"); return }
+        }
+        let analysis = Analysis.run(paths: [Self.dir.appendingPathComponent(file).path], ingest: IngestOptions(jobs: 1),
+                                    configuration: configuration)
+        let found = Set(analysis.diagnostics.map {
             Finding(line: $0.line, ruleId: $0.ruleId, severity: $0.severity.description)
         })
         let want = Self.expected[file] ?? []

@@ -12,13 +12,18 @@ public struct Analysis: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Ingests `paths`, builds sessions and runs `rules`.
-    public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all) -> Analysis {
+    /// Ingests `paths` (with the configuration's markers), builds sessions and runs `rules` with
+    /// the configuration's thresholds and severity overrides.
+    public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all,
+                           configuration: Configuration = .defaults) -> Analysis {
         var options = ingest
         options.collectEvents = true
+        options.markers = configuration.markers
         let r = Ingester(options: options).ingest(paths: paths)
-        let sessions = SessionBuilder.build(r.events)
-        return Analysis(inputs: r.inputs, sessions: sessions, diagnostics: RuleRegistry.check(sessions, rules: rules))
+        let sessions = SessionBuilder.build(r.events, options: configuration.sessionOptions)
+        let diagnostics = RuleRegistry.check(sessions, rules: rules, settings: configuration.settings,
+                                             severities: configuration.severities)
+        return Analysis(inputs: r.inputs, sessions: sessions, diagnostics: diagnostics)
     }
 
     public func count(_ s: Severity) -> Int { diagnostics.filter { $0.severity == s }.count }

@@ -29,7 +29,7 @@ struct AppLevelCallbacksInSceneAppRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         guard session.events.contains(where: { $0.kind.family == "scene" }) else { return [] }
         return session.events.indices.compactMap { i in
             let e = session.events[i]

@@ -20,7 +20,7 @@ struct ConnectBeforeLaunchFinishedRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         guard let launch = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }) else { return [] }
         return session.events[..<launch].indices.compactMap { i in
             let e = session.events[i]

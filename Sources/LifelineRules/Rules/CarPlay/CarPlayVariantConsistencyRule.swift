@@ -25,7 +25,7 @@ struct CarPlayVariantConsistencyRule: Rule {
         return s.contains("toWindow:") || s.contains("fromWindow:") || s.contains("(_:didConnect:to:)") || s.contains("(_:didDisconnect:from:)")
     }
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             guard step.kind == "cp.didDisconnect", step.event.spelling != nil,
                   let connect = step.scene.entries[..<step.position].last(where: { session.events[$0.event].kind.rawValue == "cp.didConnect" }),

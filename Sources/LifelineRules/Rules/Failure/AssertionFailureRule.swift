@@ -32,7 +32,7 @@ struct AssertionFailureRule: Rule {
         }
     }
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.assertion, session, where: { _, i in !Self.wasIgnored(session, i) }) { e, i in
             var where_ = e.details?.method.map { " in \($0)" } ?? ""
             if let f = e.details?.sourceFile { where_ += " (\(f.split(separator: "/").last.map(String.init) ?? f)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" }

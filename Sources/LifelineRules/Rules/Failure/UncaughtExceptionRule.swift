@@ -21,7 +21,7 @@ struct UncaughtExceptionRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.exception, session, where: { e, _ in
             e.details?.ignored != true && e.details?.reason?.contains("does not implement CarPlay template application lifecycle methods") != true
         }) { e, i in

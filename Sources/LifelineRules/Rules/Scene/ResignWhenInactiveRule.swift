@@ -21,7 +21,7 @@ struct ResignWhenInactiveRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.willResignActive", in: [.unattached, .foregroundInactive, .background], session) {
             "scene \($0.scene.label) resigned active while \($0.before.rawValue)"
         }

@@ -23,7 +23,7 @@ struct ActorIsolationTrapRule: Rule {
             || $0.contains("_dispatch_assert_queue_fail") || $0.contains("swift_task_isCurrentExecutor") }
     }
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         session.events.indices.compactMap { i in
             let e = session.events[i]
             guard [.swiftFatalError, .crashReport].contains(e.kind), Self.isIsolationTrap(e) else { return nil }

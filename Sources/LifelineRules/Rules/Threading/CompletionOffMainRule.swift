@@ -19,7 +19,7 @@ struct CompletionOffMainRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         let crashed = session.events.contains { [.crashReport, .exception, .signal].contains($0.kind) && $0.details?.ignored != true }
         return each(.offMainCompletion, session, severity: { _ in crashed ? .error : .warning }) { e in
             "\(e.details?.api.map { "a completion handler of \($0)" } ?? "a completion handler") arrived off the main thread\(crashed ? " and the process then crashed" : "; the exception was ignored, so what it was completing did not happen")"

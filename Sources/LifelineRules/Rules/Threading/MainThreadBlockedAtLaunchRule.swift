@@ -3,8 +3,6 @@ import LifelineCore
 /// LC-T07: the launch took long before the first scene became active (warning), or a watchdog
 /// killed the process (fatal).
 struct MainThreadBlockedAtLaunchRule: Rule {
-    /// Seconds from didFinishLaunching to the first sceneDidBecomeActive before it is worth a warning.
-    static let slowLaunch: Double = 5
     static let description = RuleDescription(
         id: "LC-T07", name: "main-thread-blocked-at-launch", category: .threading, severity: .warning,
         summary: "the main thread was blocked during launch or a scene update",
@@ -28,14 +26,24 @@ struct MainThreadBlockedAtLaunchRule: Rule {
             2025-03-01 10:00:00.300000+0100 MyApp[900:41001] -[SceneDelegate sceneWillEnterForeground:]
             2025-03-01 10:00:00.310000+0100 MyApp[900:41001] -[SceneDelegate sceneDidBecomeActive:]
             """),
-        ])
+            RuleExample("""
+            2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2025-03-01 10:00:00.200000+0100 MyApp[900:41001] -[SceneDelegate scene:willConnectToSession:options:]
+            2025-03-01 10:00:07.300000+0100 MyApp[900:41001] -[SceneDelegate sceneWillEnterForeground:]
+            2025-03-01 10:00:07.310000+0100 MyApp[900:41001] -[SceneDelegate sceneDidBecomeActive:]
+            """, config: """
+            thresholds:
+              slow-launch: 10s
+            """),
+        ],
+        configuration: ["`thresholds.slow-launch`: seconds from didFinishLaunching to the first active scene (default 5 s)"])
 
-    func check(_ session: ProcessSession) -> [Diagnostic] {
+    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
         var found = each(.watchdog, session, severity: { _ in .fatal }) { e in
             "the watchdog killed the process\(e.details?.watchdogEvent.map { " during \($0)" } ?? ""): its main thread was blocked"
         }
         if found.isEmpty, let first = session.events.indices.first(where: { session.events[$0].kind.rawValue == "scene.didBecomeActive" }),
-           let seconds = session.secondsSinceLaunch(first), seconds > Self.slowLaunch {
+           let seconds = session.secondsSinceLaunch(first), seconds > settings.slowLaunch {
             let c = session.context(at: first)
             found.append(diagnostic(session, event: first, scene: c.scene, state: c.state,
                                     "the first scene became active \(duration(seconds)) after didFinishLaunching; the main thread was busy during launch"))
