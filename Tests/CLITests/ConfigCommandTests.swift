@@ -15,6 +15,7 @@ import Testing
     application(_:didFinishLaunchingWithOptions:)
     Consent: presenting privacy dialog
     scene(_:willConnectTo:options:)
+    sceneWillEnterForeground(_:)
     sceneDidBecomeActive(_:)
 
     """

@@ -216,3 +216,49 @@ import Testing
         #expect(p.mainThread.evidence.contains { $0.kind == .mainThreadCheckerReport && $0.tid == 918544 && !$0.isMain })
     }
 }
+
+/// Rows that name their process but not its pid (some Console.app layouts) join that process.
+@Suite struct PidlessRowTests {
+    static let console = """
+    default\t10:00:00.100000+0100\tMyApp\tFoundation\t-[AppDelegate application:didFinishLaunchingWithOptions:]
+    default\t10:00:00.200000+0100\tMyApp\tFoundation\t-[SceneDelegate scene:willConnectToSession:options:]
+
+    """
+
+    @Test("pid-less rows, then rows of the same process with its pid: one session that learns the pid")
+    func learnsPid() throws {
+        let events = ingest(Self.console, name: "console.txt").events + ingest("""
+        2025-03-01 10:00:00.300000+0100 MyApp[900:41001] -[SceneDelegate sceneWillEnterForeground:]
+        2025-03-01 10:00:00.310000+0100 MyApp[900:41001] -[SceneDelegate sceneDidBecomeActive:]
+
+        """, name: "xcode.log").events
+        let s = SessionBuilder.build(events)
+        #expect(s.count == 1)
+        #expect(s.first?.pid == 900 && s.first?.files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["console.txt", "xcode.log"])
+        #expect(s.first?.scenes.first?.finalState == .foregroundActive)
+    }
+
+    @Test("a pid-bearing relaunch after pid-less rows is a new session")
+    func relaunch() {
+        let events = ingest(Self.console, name: "console.txt").events + ingest("""
+        2025-03-01 10:01:00.000000+0100 MyApp[950:52001] -[AppDelegate application:didFinishLaunchingWithOptions:]
+
+        """, name: "xcode.log").events
+        let s = SessionBuilder.build(events)
+        #expect(s.map(\.pid) == [nil, 950])
+        #expect(s[0].relaunchedLater && !s[1].relaunchedLater)
+    }
+
+    @Test("pid-less rows after a session with a pid join it")
+    func joinsExisting() {
+        let events = ingest("""
+        2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
+
+        """, name: "xcode.log").events + ingest("""
+        default\t10:00:00.200000+0100\tMyApp\tFoundation\t-[SceneDelegate scene:willConnectToSession:options:]
+
+        """, name: "console.txt").events
+        let s = SessionBuilder.build(events)
+        #expect(s.count == 1 && s.first?.pid == 900 && s.first?.scenes.count == 1)
+    }
+}

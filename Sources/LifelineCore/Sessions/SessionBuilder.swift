@@ -30,6 +30,7 @@ public enum SessionBuilder {
         var builders: [Builder] = []
         var current: [String: Int] = [:]          // session key -> builder index
         var lastByFile: [String: Int] = [:]       // file -> builder index it logged to last
+        var lastByProcess: [String: Int] = [:]    // process name -> builder index it logged to last
         for event in mergedByTime(events) {
             var key = event.pid.map { "pid:\(event.process ?? "")|\($0)" }
             var inherited: Builder? = nil
@@ -37,6 +38,18 @@ public enum SessionBuilder {
                 // A headerless report that names its process (Main Thread Checker's `PID:` line)
                 // joins that process's session.
                 key = current.keys.first { k in builders[current[k]!].pid == reported } ?? "pid:|\(reported)"
+            }
+            if key == nil, let name = event.process {
+                // A row with a process name and no pid (Console.app copies of some layouts) joins
+                // the latest session of that process, with or without a pid.
+                if let latest = lastByProcess[name] {
+                    current["name:\(name)"] = latest
+                    key = "name:\(name)"
+                } else if let last = lastByFile[event.file], builders[last].process == nil {
+                    key = builders[last].key  // the file's session so far had no name: this is it
+                } else {
+                    key = "name:\(name)"
+                }
             }
             if key == nil {
                 if let last = lastByFile[event.file] {
@@ -54,10 +67,21 @@ public enum SessionBuilder {
                 current[k] = unnamed
                 if builders[unnamed].process == nil { builders[unnamed].process = event.process }
             }
+            var adopted = false
+            if index == nil, event.pid != nil, let name = event.process, let named = current["name:\(name)"],
+               builders[named].pid == nil {
+                // The process was first seen in rows without a pid: this pid is its pid, unless the
+                // event is a new launch (with no pid to compare, a second launch marker is a relaunch).
+                index = named
+                adopted = true
+            }
             if let i = index {
                 let b = builders[i]
-                if b.startsNewLaunch(event) || b.silenceExceeded(before: event, gap: options.pidReuseGap) {
+                if b.startsNewLaunch(event, pidKnown: !adopted && b.pid != nil)
+                    || b.silenceExceeded(before: event, gap: options.pidReuseGap) {
                     index = nil
+                } else if adopted {
+                    current[k] = i
                 }
             }
             if index == nil {
@@ -69,6 +93,10 @@ public enum SessionBuilder {
             }
             builders[index!].add(event)
             lastByFile[event.file] = index
+            if let name = builders[index!].process {
+                lastByProcess[name] = index
+                current["name:\(name)"] = index
+            }
         }
         var sessions = builders.enumerated().map { $0.element.finish(id: "P\($0.offset + 1)") }
         var history: [String: EarlierLaunches] = [:]
@@ -133,14 +161,14 @@ public enum SessionBuilder {
         /// A second launch marker starts a new launch. With a pid, only once the process ended
         /// (terminated, crashed) or fell silent for a while: one process cannot launch twice, so a
         /// marker out of order inside it is an ordering problem for the rules, not a new session.
-        func startsNewLaunch(_ e: Event) -> Bool {
+        func startsNewLaunch(_ e: Event, pidKnown: Bool = true) -> Bool {
             let marker: Bool
             switch e.kind.rawValue {
             case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish
             case "app.didFinishLaunching": marker = hasDidFinish
             default: return false
             }
-            guard marker, e.pid != nil else { return marker }
+            guard marker, e.pid != nil, pidKnown else { return marker }
             if ended { return true }
             if let last = lastTime, let t = e.timestamp?.seconds, t - last > SessionOptions.relaunchSilence { return true }
             return false
