@@ -148,16 +148,38 @@ public enum RuleRegistry {
     /// findings sorted by file, line and rule id.
     public static func check(_ sessions: [ProcessSession], rules: [any Rule.Type] = all,
                              settings: RuleSettings = .defaults, severities: [String: Severity] = [:]) -> [Diagnostic] {
-        let instances = rules.map { $0.init() }
-        return sessions.flatMap { s in
-            instances.flatMap { r in
-                var found = r.check(s, settings: settings)
-                if let override = severities[type(of: r).description.id] {
-                    for i in found.indices { found[i].severity = override }
-                }
-                return found
+        let runner = RuleRunner(rules: rules, settings: settings, severities: severities)
+        return sessions.flatMap { runner.check($0) }.sorted(by: Diagnostic.reportOrder)
+    }
+}
+
+/// Rules ready to run on one session at a time (as sessions end, in a streaming analysis).
+public struct RuleRunner: Sendable {
+    let instances: [any Rule]
+    let settings: RuleSettings
+    let severities: [String: Severity]
+
+    public init(rules: [any Rule.Type], settings: RuleSettings, severities: [String: Severity]) {
+        instances = rules.map { $0.init() }
+        self.settings = settings
+        self.severities = severities
+    }
+
+    /// Findings for `session`, unsorted.
+    public func check(_ session: ProcessSession) -> [Diagnostic] {
+        instances.flatMap { r in
+            var found = r.check(session, settings: settings)
+            if let override = severities[type(of: r).description.id] {
+                for i in found.indices { found[i].severity = override }
             }
+            return found
         }
-        .sorted { ($0.file, $0.line, $0.ruleId) < ($1.file, $1.line, $1.ruleId) }
+    }
+}
+
+extension Diagnostic {
+    /// By file, line and rule id: the order of every report.
+    public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        (a.file, a.line, a.ruleId) < (b.file, b.line, b.ruleId)
     }
 }

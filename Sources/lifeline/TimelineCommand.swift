@@ -32,7 +32,7 @@ struct Timeline: ParsableCommand {
         let configuration = try configOptions.load()
         let analysis = Analysis.run(paths: paths, ingest: IngestOptions(
             inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: [],
-            configuration: configuration)
+            configuration: configuration, keepEvents: true)
         for input in analysis.inputs where input.error != nil { Diagnostics.warn("\(input.path): \(input.error!)") }
         let out = StandardOutput()
         out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions))

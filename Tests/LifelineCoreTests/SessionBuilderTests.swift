@@ -246,7 +246,7 @@ import Testing
         """, name: "xcode.log").events
         let s = SessionBuilder.build(events)
         #expect(s.map(\.pid) == [nil, 950])
-        #expect(s[0].relaunchedLater && !s[1].relaunchedLater)
+        #expect(s[1].earlier.previous?.session == "P1" && s[0].earlier.previous == nil)
     }
 
     @Test("pid-less rows after a session with a pid join it")

@@ -89,7 +89,7 @@ import LifelineCore
         let file = dir.appendingPathComponent("a.log")
         let long = String(repeating: "a", count: 5000) + "!"
         try "\(long)\n\(long)\nab cd\nsceneDidBecomeActive(_:)\n".write(to: file, atomically: true, encoding: .utf8)
-        let a = Analysis.run(paths: [file.path], ingest: IngestOptions(jobs: 1), configuration: config)
+        let a = Analysis.run(paths: [file.path], ingest: IngestOptions(jobs: 1), configuration: config, keepEvents: true)
         #expect(a.sessions.flatMap(\.events).map(\.kind.rawValue) == ["marker.slow-thing", "scene.didBecomeActive"])
         #expect(a.inputs[0].notes.filter { $0.message.contains("gave up") }.map(\.line) == [1])
     }

@@ -87,6 +87,9 @@ public struct Ingester: Sendable {
     }
 
     /// Convenience: ingests and returns everything (for tests and small inputs).
+    /// How many inputs `paths` expand to (directories walked).
+    public static func inputCount(_ paths: [String]) -> Int { InputExpansion.expand(paths).count }
+
     public func ingest(paths: [String]) -> (events: [Event], inputs: [InputStats]) {
         var events: [Event] = [], inputs: [InputStats] = []
         run(paths: paths, onEvent: { events.append($0) }, onInput: { inputs.append($0) })

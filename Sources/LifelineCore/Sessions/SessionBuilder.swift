@@ -26,89 +26,13 @@ public struct SessionOptions: Sendable {
 ///   their role. A scene session reconnecting with a new object starts a new timeline linked to the
 ///   old one by persistent identifier.
 public enum SessionBuilder {
+    /// All sessions of `events` (merged by time across files), in order of their first event.
     public static func build(_ events: [Event], options: SessionOptions = SessionOptions()) -> [ProcessSession] {
-        var builders: [Builder] = []
-        var current: [String: Int] = [:]          // session key -> builder index
-        var lastByFile: [String: Int] = [:]       // file -> builder index it logged to last
-        var lastByProcess: [String: Int] = [:]    // process name -> builder index it logged to last
-        for event in mergedByTime(events) {
-            var key = event.pid.map { "pid:\(event.process ?? "")|\($0)" }
-            var inherited: Builder? = nil
-            if key == nil, let reported = event.details?.reportedPID {
-                // A headerless report that names its process (Main Thread Checker's `PID:` line)
-                // joins that process's session.
-                key = current.keys.first { k in builders[current[k]!].pid == reported } ?? "pid:|\(reported)"
-            }
-            if key == nil, let name = event.process {
-                // A row with a process name and no pid (Console.app copies of some layouts) joins
-                // the latest session of that process, with or without a pid.
-                if let latest = lastByProcess[name] {
-                    current["name:\(name)"] = latest
-                    key = "name:\(name)"
-                } else if let last = lastByFile[event.file], builders[last].process == nil {
-                    key = builders[last].key  // the file's session so far had no name: this is it
-                } else {
-                    key = "name:\(name)"
-                }
-            }
-            if key == nil {
-                if let last = lastByFile[event.file] {
-                    key = builders[last].key
-                    inherited = builders[last]
-                } else {
-                    key = "file:\(event.file)"
-                }
-            }
-            let k = key!
-            var index = current[k]
-            if index == nil, let pid = event.pid, let unnamed = current["pid:|\(pid)"] {
-                // The process was first seen through a report that named only its pid.
-                index = unnamed
-                current[k] = unnamed
-                if builders[unnamed].process == nil { builders[unnamed].process = event.process }
-            }
-            var adopted = false
-            if index == nil, event.pid != nil, let name = event.process, let named = current["name:\(name)"],
-               builders[named].pid == nil {
-                // The process was first seen in rows without a pid: this pid is its pid, unless the
-                // event is a new launch (with no pid to compare, a second launch marker is a relaunch).
-                index = named
-                adopted = true
-            }
-            if let i = index {
-                let b = builders[i]
-                if b.startsNewLaunch(event, pidKnown: !adopted && b.pid != nil)
-                    || b.silenceExceeded(before: event, gap: options.pidReuseGap) {
-                    index = nil
-                } else if adopted {
-                    current[k] = i
-                }
-            }
-            if index == nil {
-                var b = Builder(key: k)
-                if let inherited, event.pid == nil { b.process = inherited.process; b.pid = inherited.pid }
-                builders.append(b)
-                index = builders.count - 1
-                current[k] = index
-            }
-            builders[index!].add(event)
-            lastByFile[event.file] = index
-            if let name = builders[index!].process {
-                lastByProcess[name] = index
-                current["name:\(name)"] = index
-            }
-        }
-        var sessions = builders.enumerated().map { $0.element.finish(id: "P\($0.offset + 1)") }
-        var history: [String: EarlierLaunches] = [:]
-        for i in sessions.indices {
-            sessions[i].relaunchedLater = sessions[(i + 1)...].contains {
-                $0.launchSeen && $0.process != nil && $0.process == sessions[i].process
-            }
-            guard let name = sessions[i].process else { continue }
-            sessions[i].earlier = history[name] ?? EarlierLaunches()
-            history[name, default: EarlierLaunches()].add(sessions[i])
-        }
-        return sessions
+        var stream = SessionStream(options: options)
+        var sessions: [ProcessSession] = []
+        for event in mergedByTime(events) { sessions.append(contentsOf: stream.add(event)) }
+        sessions.append(contentsOf: stream.finish())
+        return sessions.sorted { $0.ordinal < $1.ordinal }
     }
 
     /// Merges the events of several files by time. Events without a time take the time of the event
@@ -214,7 +138,7 @@ public enum SessionBuilder {
                 beginsMidSession: hasLifecycle && !launchSeen,
                 endsAbruptly: !ended && timelines.contains {
                     [.foregroundActive, .foregroundInactive, .unattached].contains($0.finalState)
-                })
+                }, eventCount: events.count)
         }
     }
 }
@@ -255,7 +179,13 @@ struct SceneTracker {
         }
     }
 
-    func timelines() -> [SceneTimeline] { lives.map(\.timeline) }
+    func timelines() -> [SceneTimeline] {
+        lives.map { life in
+            var t = life.timeline
+            t.eventCount = t.entries.count
+            return t
+        }
+    }
 
     /// The scene object an event is about, starting a new life when none fits.
     private mutating func lifeIndex(for e: Event) -> Int {

@@ -28,6 +28,8 @@ public struct SceneTimeline: Sendable, Equatable {
     public var beginsMidLife: Bool
     /// Ids of earlier timelines of the same UISceneSession (same persistent identifier).
     public var previousLives: [String]
+    /// Events of this scene, also after `ProcessSession.summarized()` dropped the entries.
+    public var eventCount: Int = 0
 
     public var isCarPlay: Bool {
         role?.hasPrefix("CPTemplateApplication") == true || sceneClass?.hasPrefix("CPTemplateApplication") == true
@@ -78,10 +80,59 @@ public struct ProcessSession: Sendable, Equatable {
     /// still in the foreground (no violation is inferred from the history that is missing).
     public var beginsMidSession: Bool
     public var endsAbruptly: Bool
-    /// The same process launched again later in the inputs: this launch had ended by then.
-    public var relaunchedLater: Bool = false
     /// What earlier launches of the same app (same process name) showed.
     public var earlier = EarlierLaunches()
+    /// Order of the session's first event among all sessions (its id is `P<ordinal>`).
+    public var ordinal: Int = 0
+    /// Events and scene events, also after `summarized()` dropped them.
+    public var eventCount: Int = 0
+
+    /// The session without its events and timeline entries (what reports print once rules ran),
+    /// so a long analysis holds only what it reports.
+    public func summarized() -> ProcessSession {
+        var s = self
+        s.events = []
+        s.app = []
+        s.earlier = EarlierLaunches()  // per app, it grows with every launch before this one
+        for i in s.scenes.indices {
+            s.scenes[i].eventCount = s.scenes[i].entries.count
+            s.scenes[i].entries = []
+        }
+        return s
+    }
+
+    /// How the launch looked at its end, for the next launch of the same app.
+    var end: LaunchEnd? {
+        guard let last = events.indices.last else { return nil }
+        var best: (SceneTimeline, TimelineEntry<SceneState>)? = nil
+        for scene in scenes {
+            if let e = scene.entries.last(where: { $0.event <= last }), best == nil || e.event > best!.1.event { best = (scene, e) }
+        }
+        var scene: String? = nil
+        var state: String? = nil
+        if let (sc, entry) = best {
+            scene = sc.id
+            state = (entry.event == last ? entry.before : entry.after).rawValue
+        } else if let a = app.last {
+            state = "app." + a.after.rawValue
+        }
+        return LaunchEnd(session: id, ended: events.contains { $0.kind.rawValue == "app.willTerminate" || $0.kind.isFailure },
+                         sceneStates: scenes.map(\.finalState), file: events[last].file, line: events[last].line,
+                         scene: scene, state: state)
+    }
+}
+
+/// The end of a launch: whether it was seen ending, its scenes' last states and its last event.
+public struct LaunchEnd: Sendable, Equatable {
+    public var session: String
+    /// applicationWillTerminate or a failure was logged.
+    public var ended: Bool
+    public var sceneStates: [SceneState]
+    public var file: String
+    public var line: Int
+    /// The scene in play at the last event and its state (or the app's state).
+    public var scene: String?
+    public var state: String?
 }
 
 /// A summary of the earlier launches of an app, for rules that compare a launch with its past
@@ -91,11 +142,13 @@ public struct EarlierLaunches: Sendable, Equatable {
     public var kinds: Set<EventKind> = []
     /// Persistent identifiers of the scene sessions they used.
     public var persistentIdentifiers: Set<String> = []
+    /// How the launch just before this one ended.
+    public var previous: LaunchEnd?
     public init() {}
 
     mutating func add(_ s: ProcessSession) {
         kinds.formUnion(s.events.lazy.map(\.kind))
-        kinds.formUnion(s.earlier.kinds)
         persistentIdentifiers.formUnion(s.scenes.compactMap(\.persistentIdentifier))
+        previous = s.end
     }
 }

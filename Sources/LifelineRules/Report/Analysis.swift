@@ -14,16 +14,38 @@ public struct Analysis: Sendable {
 
     /// Ingests `paths` (with the configuration's markers), builds sessions and runs `rules` with
     /// the configuration's thresholds and severity overrides.
+    ///
+    /// One input is analysed as it streams: each session is checked when it ends and then kept
+    /// only as a summary (unless `keepEvents`), so memory follows the sessions alive at a time, not
+    /// the length of the log. Several inputs are first merged by time, which needs their events.
     public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all,
-                           configuration: Configuration = .defaults) -> Analysis {
+                           configuration: Configuration = .defaults, keepEvents: Bool = false) -> Analysis {
         var options = ingest
         options.collectEvents = true
         options.markers = configuration.markers
-        let r = Ingester(options: options).ingest(paths: paths)
-        let sessions = SessionBuilder.build(r.events, options: configuration.sessionOptions)
-        let diagnostics = RuleRegistry.check(sessions, rules: rules, settings: configuration.settings,
-                                             severities: configuration.severities)
-        return Analysis(inputs: r.inputs, sessions: sessions, diagnostics: diagnostics)
+        let ingester = Ingester(options: options)
+        let runner = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
+        var sessions: [ProcessSession] = []
+        var diagnostics: [Diagnostic] = []
+        func take(_ ended: [ProcessSession]) {
+            for s in ended {
+                diagnostics.append(contentsOf: runner.check(s))
+                sessions.append(keepEvents ? s : s.summarized())
+            }
+        }
+        var inputs: [InputStats] = []
+        if Ingester.inputCount(paths) == 1 {
+            var stream = SessionStream(options: configuration.sessionOptions)
+            ingester.run(paths: paths, onEvent: { take(stream.add($0)) }, onInput: { inputs.append($0) })
+            take(stream.finish())
+        } else {
+            let r = ingester.ingest(paths: paths)
+            inputs = r.inputs
+            take(SessionBuilder.build(r.events, options: configuration.sessionOptions))
+        }
+        sessions.sort { $0.ordinal < $1.ordinal }
+        diagnostics.sort(by: Diagnostic.reportOrder)
+        return Analysis(inputs: inputs, sessions: sessions, diagnostics: diagnostics)
     }
 
     public func count(_ s: Severity) -> Int { diagnostics.filter { $0.severity == s }.count }

@@ -36,7 +36,7 @@ public enum AnalysisJSON {
         w.beginObject()
         for s in [Severity.error, .fatal, .note, .warning] { w.field(sevKey(s), a.count(s)) }
         w.endObject()
-        w.field("events", a.sessions.reduce(0) { $0 + $1.events.count })
+        w.field("events", a.sessions.reduce(0) { $0 + $1.eventCount })
         w.field("lines", a.inputs.reduce(0) { $0 + $1.lines })
         w.field("sessions", a.sessions.count)
         w.endObject()
@@ -52,7 +52,7 @@ public enum AnalysisJSON {
         w.beginObject()
         w.field("beginsMidSession", s.beginsMidSession)
         w.field("endsAbruptly", s.endsAbruptly)
-        w.field("events", s.events.count)
+        w.field("events", s.eventCount)
         w.field("files", s.files)
         w.field("id", s.id)
         w.field("launchSeen", s.launchSeen)
@@ -72,7 +72,7 @@ public enum AnalysisJSON {
             w.field("address", sc.address)
             w.field("beginsMidLife", sc.beginsMidLife)
             w.field("delegateClass", sc.delegateClass)
-            w.field("events", sc.entries.count)
+            w.field("events", sc.eventCount)
             w.field("finalState", sc.finalState.rawValue)
             w.field("id", sc.id)
             w.field("persistentIdentifier", sc.persistentIdentifier)
@@ -98,7 +98,7 @@ public struct AnalysisText {
             head += "  \(s.files.joined(separator: ", "))"
             lines.append(paint(head, "1"))
             var facts: [String] = [s.launchSeen ? "launch seen" : "no launch in the trace"]
-            facts.append("\(s.events.count) events")
+            facts.append("\(s.eventCount) events")
             facts.append("\(s.scenes.count) scene\(s.scenes.count == 1 ? "" : "s")")
             if let tid = s.mainThread.tid {
                 facts.append("main thread \(tid) (\(s.mainThread.supportingCallbacks) callbacks\(s.mainThread.conflicts.isEmpty ? "" : ", \(s.mainThread.conflicts.count) conflicting"))")
@@ -115,7 +115,7 @@ public struct AnalysisText {
             }
             lines.append("")
         }
-        let events = a.sessions.reduce(0) { $0 + $1.events.count }
+        let events = a.sessions.reduce(0) { $0 + $1.eventCount }
         let counts = [Severity.fatal, .error, .warning, .note].map { "\(a.count($0)) \($0)\(a.count($0) == 1 || $0 == .fatal ? "" : "s")" }
         lines.append("\(a.inputs.count) input\(a.inputs.count == 1 ? "" : "s"), \(a.sessions.count) session\(a.sessions.count == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
         return lines.joined(separator: "\n")

@@ -40,13 +40,14 @@ struct TerminateNotGuaranteedRule: Rule {
             """),
         ])
 
+    /// Reported on the earlier launch (its last event), when the next launch of the app begins.
     func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
-        guard session.relaunchedLater, !session.scenes.isEmpty, let last = session.events.indices.last else { return [] }
-        let ended = session.events.contains { $0.kind.rawValue == "app.willTerminate" || $0.kind.isFailure }
-        let states = session.scenes.map(\.finalState)
-        guard !ended, states.contains(.background), states.allSatisfy({ $0 == .background || $0 == .disconnected }) else { return [] }
-        let c = session.context(at: last)
-        return [diagnostic(session, event: last, scene: c.scene, state: c.state,
-                           "this launch ended in the background without applicationWillTerminate (the app launched again later): a suspended app is ended without it, so none is missing")]
+        guard session.launchSeen, let previous = session.earlier.previous, !previous.ended else { return [] }
+        let states = previous.sceneStates
+        guard states.contains(.background), states.allSatisfy({ $0 == .background || $0 == .disconnected }) else { return [] }
+        let d = Self.description
+        return [Diagnostic(ruleId: d.id, rule: d.name, severity: d.severity,
+                           message: "this launch ended in the background without applicationWillTerminate (the app launched again later): a suspended app is ended without it, so none is missing",
+                           file: previous.file, line: previous.line, session: previous.session, scene: previous.scene, state: previous.state)]
     }
 }

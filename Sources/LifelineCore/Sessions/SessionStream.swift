@@ -1,0 +1,158 @@
+/// Builds sessions from events as they arrive (in time order across inputs, file order within
+/// one), and hands each session out once it is over, so an analysis holds only the sessions that
+/// are still live — not every event of a long log.
+///
+/// A session is over when a new launch replaces it, when it has been silent for longer than the
+/// pid-reuse gap (any later event with its pid starts a new session anyway), or at the end of the
+/// input. Sessions of one app are handed out in the order they started, each with a summary of
+/// the earlier launches of that app.
+public struct SessionStream {
+    public let options: SessionOptions
+    private var live: [Int: SessionBuilder.Builder] = [:]   // by ordinal
+    private var current: [String: Int] = [:]                 // session key -> ordinal
+    private var lastByFile: [String: Int] = [:]              // file -> ordinal it logged to last
+    private var lastByProcess: [String: Int] = [:]           // process name -> ordinal it logged to last
+    private var nextOrdinal = 1
+    /// The latest time seen; sessions silent for longer than the gap before it are over.
+    private var clock = -Double.infinity
+    private var sinceSweep = 0
+    /// Finished sessions waiting for an earlier session of the same app to finish.
+    private var waiting: [Int: ProcessSession] = [:]
+    /// Ordinals of each app's unreleased sessions (live or waiting), in order.
+    private var pendingByProcess: [String: [Int]] = [:]
+    private var history: [String: EarlierLaunches] = [:]
+
+    public init(options: SessionOptions = SessionOptions()) { self.options = options }
+
+    /// Live sessions (for memory accounting).
+    public var liveCount: Int { live.count + waiting.count }
+
+    /// Adds the next event; returns the sessions that ended with it, if any.
+    public mutating func add(_ event: Event) -> [ProcessSession] {
+        var released: [ProcessSession] = []
+        let ordinal = route(event, released: &released)
+        live[ordinal]!.add(event)
+        lastByFile[event.file] = ordinal
+        if let name = live[ordinal]!.process {
+            if lastByProcess[name] != ordinal {
+                lastByProcess[name] = ordinal
+                register(ordinal, process: name)
+            }
+            current["name:\(name)"] = ordinal
+        }
+        if let t = event.timestamp?.seconds, t > clock { clock = t }
+        sinceSweep += 1
+        if sinceSweep >= 256 {
+            sinceSweep = 0
+            for (o, b) in live where o != ordinal {
+                if let last = b.lastTime, clock - last > options.pidReuseGap { close(o, into: &released) }
+            }
+        }
+        return released
+    }
+
+    /// Ends every live session; returns them (and any still waiting) in order.
+    public mutating func finish() -> [ProcessSession] {
+        var released: [ProcessSession] = []
+        for o in live.keys.sorted() { close(o, into: &released) }
+        return released
+    }
+
+    /// The ordinal of the session `event` belongs to, starting a new one when needed.
+    private mutating func route(_ event: Event, released: inout [ProcessSession]) -> Int {
+        var key = event.pid.map { "pid:\(event.process ?? "")|\($0)" }
+        var inherited: SessionBuilder.Builder? = nil
+        if key == nil, let reported = event.details?.reportedPID {
+            // A headerless report that names its process (Main Thread Checker's `PID:` line)
+            // joins that process's session.
+            key = current.keys.sorted().first { k in live[current[k]!]?.pid == reported } ?? "pid:|\(reported)"
+        }
+        if key == nil, let name = event.process {
+            // A row with a process name and no pid (Console.app copies of some layouts) joins
+            // the latest session of that process, with or without a pid.
+            if let latest = lastByProcess[name], live[latest] != nil {
+                current["name:\(name)"] = latest
+                key = "name:\(name)"
+            } else if let last = lastByFile[event.file], let b = live[last], b.process == nil {
+                key = b.key  // the file's session so far had no name: this is it
+            } else {
+                key = "name:\(name)"
+            }
+        }
+        if key == nil {
+            if let last = lastByFile[event.file], let b = live[last] {
+                key = b.key
+                inherited = b
+            } else {
+                key = "file:\(event.file)"
+            }
+        }
+        let k = key!
+        var index = current[k].flatMap { live[$0] != nil ? $0 : nil }
+        if index == nil, let pid = event.pid, let unnamed = current["pid:|\(pid)"], live[unnamed] != nil {
+            // The process was first seen through a report that named only its pid.
+            index = unnamed
+            current[k] = unnamed
+            if live[unnamed]!.process == nil { live[unnamed]!.process = event.process }
+        }
+        var adopted = false
+        if index == nil, event.pid != nil, let name = event.process, let named = current["name:\(name)"],
+           let b = live[named], b.pid == nil {
+            // The process was first seen in rows without a pid: this pid is its pid, unless the
+            // event is a new launch (with no pid to compare, a second launch marker is a relaunch).
+            index = named
+            adopted = true
+        }
+        if let i = index {
+            let b = live[i]!
+            if b.startsNewLaunch(event, pidKnown: !adopted && b.pid != nil)
+                || b.silenceExceeded(before: event, gap: options.pidReuseGap) {
+                index = nil
+                if current[k] == i { close(i, into: &released) }
+            } else if adopted {
+                current[k] = i
+            }
+        }
+        if let i = index { return i }
+        var b = SessionBuilder.Builder(key: k)
+        if let inherited, event.pid == nil { b.process = inherited.process; b.pid = inherited.pid }
+        let o = nextOrdinal
+        nextOrdinal += 1
+        live[o] = b
+        current[k] = o
+        return o
+    }
+
+    private mutating func register(_ ordinal: Int, process: String) {
+        var list = pendingByProcess[process, default: []]
+        guard !list.contains(ordinal) else { return }
+        let at = list.firstIndex { $0 > ordinal } ?? list.count
+        list.insert(ordinal, at: at)
+        pendingByProcess[process] = list
+    }
+
+    /// Ends session `ordinal`: it takes no more events; it is handed out once every earlier
+    /// session of the same app has been.
+    private mutating func close(_ ordinal: Int, into released: inout [ProcessSession]) {
+        guard let b = live.removeValue(forKey: ordinal) else { return }
+        for (k, o) in current where o == ordinal { current.removeValue(forKey: k) }
+        for (f, o) in lastByFile where o == ordinal { lastByFile.removeValue(forKey: f) }
+        var session = b.finish(id: "P\(ordinal)")
+        session.ordinal = ordinal
+        guard let name = session.process else {
+            released.append(session)
+            return
+        }
+        if lastByProcess[name] == ordinal { lastByProcess.removeValue(forKey: name) }
+        register(ordinal, process: name)
+        waiting[ordinal] = session
+        var list = pendingByProcess[name] ?? []
+        while let first = list.first, var ready = waiting.removeValue(forKey: first) {
+            list.removeFirst()
+            ready.earlier = history[name] ?? EarlierLaunches()
+            history[name, default: EarlierLaunches()].add(ready)
+            released.append(ready)
+        }
+        pendingByProcess[name] = list.isEmpty ? nil : list
+    }
+}
