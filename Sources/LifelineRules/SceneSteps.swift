@@ -66,18 +66,6 @@ extension Rule {
 }
 
 extension ProcessSession {
-    /// What the app was doing when event `index` arrived: the scene most recently in play and its
-    /// state, or the app's state, for failures and reports that name no scene.
-    func context(at index: Int) -> (scene: SceneTimeline?, state: String?) {
-        var best: (SceneTimeline, TimelineEntry<SceneState>)? = nil
-        for scene in scenes {
-            if let e = scene.entries.last(where: { $0.event <= index }), best == nil || e.event > best!.1.event { best = (scene, e) }
-        }
-        if let (scene, entry) = best { return (scene, entry.event == index ? entry.before.rawValue : entry.after.rawValue) }
-        if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + a.after.rawValue) }
-        return (nil, launchSeen ? nil : SceneState.unknown.rawValue)
-    }
-
     /// Seconds since the first launch marker, when both times are known.
     func secondsSinceLaunch(_ index: Int) -> Double? {
         guard let t = events[index].timestamp?.seconds,

@@ -104,22 +104,24 @@ public struct ProcessSession: Sendable, Equatable {
     /// How the launch looked at its end, for the next launch of the same app.
     var end: LaunchEnd? {
         guard let last = events.indices.last else { return nil }
-        var best: (SceneTimeline, TimelineEntry<SceneState>)? = nil
-        for scene in scenes {
-            if let e = scene.entries.last(where: { $0.event <= last }), best == nil || e.event > best!.1.event { best = (scene, e) }
-        }
-        var scene: String? = nil
-        var state: String? = nil
-        if let (sc, entry) = best {
-            scene = sc.id
-            state = (entry.event == last ? entry.before : entry.after).rawValue
-        } else if let a = app.last {
-            state = "app." + a.after.rawValue
-        }
+        let c = context(at: last)
         return LaunchEnd(session: id, ended: events.contains { $0.kind.rawValue == "app.willTerminate" || $0.kind.isFailure },
                          sceneStates: scenes.map(\.finalState), file: events[last].file, line: events[last].line,
-                         scene: scene, state: state)
+                         scene: c.scene?.id, state: c.state)
     }
+
+    /// What the app was doing when event `index` arrived: the scene most recently in play and its
+    /// state, or the app's state, for failures and reports that name no scene.
+    public func context(at index: Int) -> (scene: SceneTimeline?, state: String?) {
+        var best: (SceneTimeline, TimelineEntry<SceneState>)? = nil
+        for scene in scenes {
+            if let e = scene.entries.last(where: { $0.event <= index }), best == nil || e.event > best!.1.event { best = (scene, e) }
+        }
+        if let (scene, entry) = best { return (scene, entry.event == index ? entry.before.rawValue : entry.after.rawValue) }
+        if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + a.after.rawValue) }
+        return (nil, launchSeen ? nil : SceneState.unknown.rawValue)
+    }
+
 }
 
 /// The end of a launch: whether it was seen ending, its scenes' last states and its last event.
