@@ -121,7 +121,6 @@ public struct ProcessSession: Sendable, Equatable {
         if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + a.after.rawValue) }
         return (nil, launchSeen ? nil : SceneState.unknown.rawValue)
     }
-
 }
 
 /// The end of a launch: whether it was seen ending, its scenes' last states and its last event.
