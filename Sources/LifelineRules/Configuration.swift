@@ -29,7 +29,7 @@ public enum KnownMarker: String, CaseIterable, Sendable {
     case coldLaunchPayload = "cold-launch-payload"
     case payloadHandled = "payload-handled"
 
-    public var kind: EventKind { EventKind(rawValue: "marker." + rawValue) }
+    public var kind: EventKind { .marker(rawValue) }
 
     /// What the app logs when the marker should match, for the documentation.
     public var meaning: String {
@@ -123,8 +123,7 @@ public struct Configuration: Sendable {
             throw Self.error(path, error)
         }
         guard let root else { return config }  // empty file: defaults
-        var reader = Reader(path: path)
-        try reader.read(root, into: &config)
+        try Reader(path: path).read(root, into: &config)
         return config
     }
 
@@ -191,7 +190,7 @@ private struct Reader {
         return r
     }
 
-    mutating func read(_ root: Node, into config: inout Configuration) throws {
+    func read(_ root: Node, into config: inout Configuration) throws {
         let sections = ["rules", "thresholds", "markers"]
         for (key, keyNode, value) in try mapping(root, "the configuration") {
             switch key {

@@ -12,7 +12,7 @@ public struct Marker: Sendable {
         self.pattern = pattern
     }
 
-    public var kind: EventKind { EventKind(rawValue: EventKind.markerPrefix + name) }
+    public var kind: EventKind { .marker(name) }
 }
 
 /// Markers in the order they are tried (the first that matches names the event).
@@ -32,6 +32,8 @@ public struct MarkerSet: Sendable {
 
 extension EventKind {
     static let markerPrefix = "marker."
+    /// The event kind of the marker called `name` (`marker.window-created`).
+    public static func marker(_ name: String) -> EventKind { EventKind(rawValue: markerPrefix + name) }
     public var isMarker: Bool { family == "marker" }
     /// `window-created` for `marker.window-created`.
     public var markerName: String? { isMarker ? String(rawValue.dropFirst(Self.markerPrefix.count)) : nil }
