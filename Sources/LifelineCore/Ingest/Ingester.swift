@@ -65,11 +65,13 @@ public struct Ingester: Sendable {
         }
         reportReadyInputs()
         let waveSize = options.jobs
+        var waves: [[WorkUnit]] = []
         var start = 0
         while start < units.count {
-            let wave = Array(units[start..<min(start + waveSize, units.count)])
-            start += wave.count
-            let results = execute(wave)
+            waves.append(Array(units[start..<min(start + waveSize, units.count)]))
+            start += waves.last!.count
+        }
+        forEachWaveResult(waves) { results in
             for result in results {
                 let i = result.input
                 let offset = lineOffsets[i]
@@ -84,6 +86,24 @@ public struct Ingester: Sendable {
                 reportReadyInputs()
             }
         }
+    }
+
+    /// Executes `waves` in order and hands each wave's results to `deliver` on the calling thread.
+    /// With more than one wave, the next wave is read on another thread while the caller works on
+    /// the results of the one before (at most one wave waits), so what the caller does with events
+    /// (sessions, rules, output) overlaps with reading instead of following it.
+    private func forEachWaveResult(_ waves: [[WorkUnit]], _ deliver: ([UnitResult]) -> Void) {
+        guard waves.count > 1 else {
+            for wave in waves { deliver(execute(wave)) }
+            return
+        }
+        let handoff = WaveHandoff()
+        let ingester = self
+        DispatchQueue.global().async {
+            for wave in waves { handoff.put(ingester.execute(wave)) }
+            handoff.finish()
+        }
+        while let results = handoff.take() { deliver(results) }
     }
 
     /// Convenience: ingests and returns everything (for tests and small inputs).
@@ -205,6 +225,40 @@ public struct Ingester: Sendable {
             box.slots[i] = run(wave[i])
         }
         return slots.map { $0! }
+    }
+
+    /// One wave's results passed from the reading thread to the caller; the reader waits while a
+    /// wave is still waiting to be taken, so at most two waves of events are in memory.
+    private final class WaveHandoff: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var waiting: [UnitResult]?
+        private var finished = false
+
+        func put(_ results: [UnitResult]) {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting != nil { condition.wait() }
+            waiting = results
+            condition.broadcast()
+        }
+
+        func finish() {
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The next wave's results, or nil once every wave was taken.
+        func take() -> [UnitResult]? {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting == nil && !finished { condition.wait() }
+            let r = waiting
+            waiting = nil
+            condition.broadcast()
+            return r
+        }
     }
 
     private final class SlotBox: @unchecked Sendable {
