@@ -442,12 +442,14 @@ final class Patterns: Sendable {
 }
 
 extension StringProtocol {
-    var trimmed: String { trimmingChars(in: " \t") }
-    func trimmingChars(in set: String) -> String {
-        let chars = Set(set)
-        var s = Substring(self)
-        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
-        while let l = s.last, chars.contains(l) { s = s.dropLast() }
-        return String(s)
+    /// Without leading and trailing spaces and tabs (by UTF-8 bytes: both are ASCII, so a cut can
+    /// never split a character).
+    var trimmed: String {
+        let s = Substring(self)
+        let u = s.utf8
+        var start = u.startIndex, end = u.endIndex
+        while start < end, u[start] == 32 || u[start] == 9 { start = u.index(after: start) }
+        while end > start, case let b = u[u.index(before: end)], b == 32 || b == 9 { end = u.index(before: end) }
+        return String(s[start..<end])
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Canonical event ids. Lifecycle callbacks use the ids of the lifecycle reference (§1.4):
 /// every spelling of one callback (Objective-C selector, Swift `#function`, `Type.method`) maps to
 /// one id. The other families are failures, threading reports and UIKit configuration messages.
@@ -5,13 +7,21 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, Comparable, Codab
     public let rawValue: String
     /// `app`, `scene`, `windowScene`, `cp`, `failure`, `thread` or `config` (computed once).
     public let family: String
+    /// A UIApplication, UIScene, UIWindowScene or CarPlay callback (worked out once: rules and the
+    /// session builder ask for every event).
+    public let isLifecycleCallback: Bool
+    /// The same number for the same raw value within a run: comparing and hashing kinds (which
+    /// sessions and rules do for every event) compares integers, not strings.
+    private let id: Int32
     public init(rawValue: String) {
         self.rawValue = rawValue
         family = String(rawValue.prefix { $0 != "." })
+        isLifecycleCallback = ["app", "scene", "windowScene", "cp"].contains(family)
+        id = KindNumbers.shared.number(for: rawValue)
     }
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
-    public static func == (a: EventKind, b: EventKind) -> Bool { a.rawValue == b.rawValue }
-    public func hash(into h: inout Hasher) { h.combine(rawValue) }
+    public static func == (a: EventKind, b: EventKind) -> Bool { a.id == b.id }
+    public func hash(into h: inout Hasher) { h.combine(id) }
     public init(from decoder: Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
     public func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
@@ -22,7 +32,6 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, Comparable, Codab
 
     public var isFailure: Bool { family == "failure" }
     public var isThreading: Bool { family == "thread" }
-    public var isLifecycleCallback: Bool { ["app", "scene", "windowScene", "cp"].contains(family) }
 
     // Failures (reference §5).
     public static let assertion = EventKind("failure.assertion")
@@ -41,4 +50,22 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, Comparable, Codab
     public static let sceneConfiguration = EventKind("config.sceneConfiguration")
     public static let sceneLifecycleNotAdopted = EventKind("config.sceneLifecycleNotAdopted")
     public static let uikitClientBug = EventKind("config.uikitClientBug")
+}
+
+/// Numbers raw kind values in order of first use (the catalogue's kinds, then markers). Kinds are
+/// made when the catalogue and rules load and when a marker is named, not per log line, so one
+/// lock is enough.
+private final class KindNumbers: @unchecked Sendable {
+    static let shared = KindNumbers()
+    private let lock = NSLock()
+    private var numbers: [String: Int32] = [:]
+
+    func number(for raw: String) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        if let n = numbers[raw] { return n }
+        let n = Int32(numbers.count)
+        numbers[raw] = n
+        return n
+    }
 }

@@ -47,10 +47,11 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
         var b: [UInt8] = []
         b.reserveCapacity(40)
         func digits(_ v: Int, _ width: Int) {
-            var d = [UInt8](repeating: 48, count: width)
+            let start = b.count
+            for _ in 0..<width { b.append(48) }
             var x = v
-            for i in stride(from: width - 1, through: 0, by: -1) { d[i] = UInt8(48 + x % 10); x /= 10 }
-            b.append(contentsOf: d)
+            var i = start + width - 1
+            while i >= start { b[i] = UInt8(48 + x % 10); x /= 10; i -= 1 }
         }
         if let year, let month, let day {
             digits(year, 4); b.append(45); digits(month, 2); b.append(45); digits(day, 2); b.append(84)

@@ -63,6 +63,10 @@ public struct JSONWriter {
 
     /// A JSON string literal with every control character, quote and backslash escaped, `</` broken
     /// up (safe inside an HTML `<script>` block) and U+2028/U+2029 escaped (safe inside JavaScript).
+    /// Bytes that may need escaping: controls, DEL, `"`, `\\`, `/` (after `<`) and 0xE2 (which
+    /// starts U+2028 and U+2029).
+    private static let special: [Bool] = (0..<256).map { b in b < 0x20 || b == 0x7F || b == 34 || b == 92 || b == 47 || b == 0xE2 }
+
     public static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(34)
         var s = s
@@ -72,8 +76,11 @@ public struct JSONWriter {
             @inline(__always) func flush(_ upTo: Int) {
                 if upTo > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<upTo])) }
             }
+            let special = JSONWriter.special
             while i < u.count {
                 let b = u[i]
+                // Most bytes need nothing: one table lookup each.
+                if !special[Int(b)] { i += 1; continue }
                 var replacement: [UInt8]? = nil
                 var width = 1
                 switch b {

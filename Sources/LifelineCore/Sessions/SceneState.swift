@@ -15,20 +15,24 @@ public enum SceneState: String, Sendable, Equatable, CaseIterable {
 
     /// The state a scene callback moves to (T1–T6 of the reference), or nil for events that do not
     /// change the state (`scene.openURLContexts`, geometry updates, failures …).
-    public static func target(of kind: EventKind) -> SceneState? {
-        switch kind.rawValue {
-        case "scene.willConnect": return .unattached
-        case "scene.willEnterForeground": return .foregroundInactive
-        case "scene.didBecomeActive": return .foregroundActive
-        case "scene.willResignActive": return .foregroundInactive
-        case "scene.didEnterBackground": return .background
-        case "scene.didDisconnect": return .disconnected
-        case "cp.didConnect", "cp.dashboard.didConnect", "cp.cluster.didConnect", "cp.legacy.didConnect": return .connected
-        case "cp.didDisconnect", "cp.dashboard.didDisconnect", "cp.cluster.didDisconnect", "cp.legacy.didDisconnect":
-            return .disconnected
-        default: return nil
+    public static func target(of kind: EventKind) -> SceneState? { targets[kind] }
+
+    // A table, not a switch on the raw value: this runs for every event of every session.
+    private static let targets: [EventKind: SceneState] = {
+        var t: [EventKind: SceneState] = [
+            EventKind("scene.willConnect"): .unattached,
+            EventKind("scene.willEnterForeground"): .foregroundInactive,
+            EventKind("scene.didBecomeActive"): .foregroundActive,
+            EventKind("scene.willResignActive"): .foregroundInactive,
+            EventKind("scene.didEnterBackground"): .background,
+            EventKind("scene.didDisconnect"): .disconnected,
+        ]
+        for p in ["cp", "cp.dashboard", "cp.cluster", "cp.legacy"] {
+            t[EventKind("\(p).didConnect")] = .connected
+            t[EventKind("\(p).didDisconnect")] = .disconnected
         }
-    }
+        return t
+    }()
 
     /// Events that belong to a scene's timeline (rather than the app's).
     public static func isSceneEvent(_ kind: EventKind) -> Bool {
@@ -46,16 +50,15 @@ public enum AppState: String, Sendable, Equatable, CaseIterable {
     case background
     case terminated
 
-    public static func target(of kind: EventKind) -> AppState? {
-        switch kind.rawValue {
-        case "app.willFinishLaunching": return .launching
-        case "app.didFinishLaunching": return .launched
-        case "app.didBecomeActive": return .foregroundActive
-        case "app.willResignActive": return .foregroundInactive
-        case "app.willEnterForeground": return .foregroundInactive
-        case "app.didEnterBackground": return .background
-        case "app.willTerminate": return .terminated
-        default: return nil
-        }
-    }
+    public static func target(of kind: EventKind) -> AppState? { kind.family == "app" ? targets[kind] : nil }
+
+    private static let targets: [EventKind: AppState] = [
+        EventKind("app.willFinishLaunching"): .launching,
+        EventKind("app.didFinishLaunching"): .launched,
+        EventKind("app.didBecomeActive"): .foregroundActive,
+        EventKind("app.willResignActive"): .foregroundInactive,
+        EventKind("app.willEnterForeground"): .foregroundInactive,
+        EventKind("app.didEnterBackground"): .background,
+        EventKind("app.willTerminate"): .terminated,
+    ]
 }

@@ -109,7 +109,8 @@ public enum SessionBuilder {
             if !files.contains(e.file) { files.append(e.file) }
             if e.kind.rawValue == "app.willFinishLaunching" { hasWillFinish = true }
             if e.kind.rawValue == "app.didFinishLaunching" { hasDidFinish = true }
-            if e.kind.rawValue == "app.willTerminate" || [.crashReport, .watchdog, .exception, .signal, .swiftFatalError].contains(e.kind) {
+            // Every failure but an assertion (which may be caught) ends the process.
+            if e.kind.rawValue == "app.willTerminate" || (e.kind.isFailure && e.kind != .assertion) {
                 ended = true
             }
             if let t = e.timestamp?.seconds { lastTime = t }
@@ -121,12 +122,12 @@ public enum SessionBuilder {
             var scenes = SceneTracker()
             var app: [TimelineEntry<AppState>] = []
             var appState: AppState = .unknown
-            for (i, e) in events.enumerated() {
-                if let target = AppState.target(of: e.kind) {
+            for i in events.indices {
+                if let target = AppState.target(of: events[i].kind) {
                     app.append(TimelineEntry(event: i, before: appState, after: target))
                     appState = target
-                } else if SceneState.isSceneEvent(e.kind) {
-                    scenes.add(e, index: i)
+                } else if SceneState.isSceneEvent(events[i].kind) {
+                    scenes.add(events[i], index: i)
                 }
             }
             let timelines = scenes.timelines()
@@ -222,7 +223,7 @@ struct SceneTracker {
                               role: e.scene?.role ?? Self.carPlayRole(of: e.kind), sceneClass: e.scene?.sceneClass,
                               delegateClass: e.className, entries: [], finalState: begins ? .unattached : .unknown,
                               beginsMidLife: !begins, previousLives: [])
-        if t.role == nil, let cls = e.className, cls.contains("CarPlay") { t.role = "CPTemplateApplicationSceneSessionRoleApplication" }
+        if t.role == nil, let cls = e.className, cls.includes("CarPlay") { t.role = "CPTemplateApplicationSceneSessionRoleApplication" }
         lives.append(Life(timeline: t, state: begins ? .unattached : .unknown, key: key))
         liveByKey[key] = lives.count - 1
         disconnectedByKey.removeValue(forKey: key)
@@ -232,7 +233,7 @@ struct SceneTracker {
     private func identity(of e: Event) -> String {
         if let a = e.scene?.address { return "addr:\(a)" }
         if let role = Self.carPlayRole(of: e.kind) { return "cp:\(role)" }
-        if let cls = e.className, cls.contains("CarPlay") { return "cp:CPTemplateApplicationSceneSessionRoleApplication" }
+        if let cls = e.className, cls.includes("CarPlay") { return "cp:CPTemplateApplicationSceneSessionRoleApplication" }
         if let cls = e.className { return "class:\(cls)" }
         return "scene"
     }
@@ -249,27 +250,28 @@ struct SceneTracker {
 /// Learns the main thread of a process from its events (reference §4.5).
 enum MainThreadInferrer {
     static func infer(_ events: [Event]) -> MainThreadInference {
+        // Indices, not `for e in events`: a loop variable would copy every event.
         var votes: [UInt64: Int] = [:]
-        var firstOn: [UInt64: Event] = [:]
-        for e in events where e.kind.isLifecycleCallback {
-            guard let tid = e.tid else { continue }
+        var firstOn: [UInt64: Int] = [:]
+        for i in events.indices where events[i].kind.isLifecycleCallback {
+            guard let tid = events[i].tid else { continue }
             votes[tid, default: 0] += 1
-            if firstOn[tid] == nil { firstOn[tid] = e }
+            if firstOn[tid] == nil { firstOn[tid] = i }
         }
-        let checkerThreads = events.compactMap { e -> ThreadEvidence? in
-            guard e.kind == .mainThreadChecker, let tid = e.details?.reportedTID ?? e.tid else { return nil }
-            return ThreadEvidence(tid: tid, kind: .mainThreadCheckerReport, isMain: false, file: e.file, line: e.line)
+        let checkerThreads = events.indices.compactMap { i -> ThreadEvidence? in
+            guard events[i].kind == .mainThreadChecker, let tid = events[i].details?.reportedTID ?? events[i].tid else { return nil }
+            return ThreadEvidence(tid: tid, kind: .mainThreadCheckerReport, isMain: false, file: events[i].file, line: events[i].line)
         }
         guard let (main, count) = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else {
             return MainThreadInference(tid: nil, supportingCallbacks: 0, conflicts: [], evidence: Array(checkerThreads.prefix(1)))
         }
         var evidence: [ThreadEvidence] = []
-        if let e = firstOn[main] { evidence.append(ThreadEvidence(tid: main, kind: .lifecycleCallback, isMain: true, file: e.file, line: e.line)) }
+        if let i = firstOn[main] { evidence.append(ThreadEvidence(tid: main, kind: .lifecycleCallback, isMain: true, file: events[i].file, line: events[i].line)) }
         evidence.append(contentsOf: checkerThreads.prefix(1))
         var conflicts: [ThreadEvidence] = []
-        for e in events where e.kind.isLifecycleCallback {
-            if let tid = e.tid, tid != main {
-                conflicts.append(ThreadEvidence(tid: tid, kind: .lifecycleCallback, isMain: true, file: e.file, line: e.line))
+        for i in events.indices where events[i].kind.isLifecycleCallback {
+            if let tid = events[i].tid, tid != main {
+                conflicts.append(ThreadEvidence(tid: tid, kind: .lifecycleCallback, isMain: true, file: events[i].file, line: events[i].line))
             }
         }
         conflicts.append(contentsOf: checkerThreads.filter { $0.tid == main })

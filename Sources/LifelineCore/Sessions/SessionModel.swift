@@ -141,15 +141,25 @@ public struct LaunchEnd: Sendable, Equatable {
 public struct EarlierLaunches: Sendable, Equatable {
     /// Event kinds the earlier launches logged.
     public var kinds: Set<EventKind> = []
-    /// Persistent identifiers of the scene sessions they used.
+    /// Persistent identifiers of the scene sessions they used (in a released session: only those
+    /// its own scenes use too, which is what a rule can ask about).
     public var persistentIdentifiers: Set<String> = []
     /// How the launch just before this one ended.
     public var previous: LaunchEnd?
     public init() {}
 
     mutating func add(_ s: ProcessSession) {
-        kinds.formUnion(s.events.lazy.map(\.kind))
-        persistentIdentifiers.formUnion(s.scenes.compactMap(\.persistentIdentifier))
+        // Insert only what is new: the sets are shared with the sessions handed out so far, and
+        // an insert would copy them even when the element is already there.
+        for i in s.events.indices where !kinds.contains(s.events[i].kind) { kinds.insert(s.events[i].kind) }
+        for id in s.scenes.compactMap(\.persistentIdentifier) where !persistentIdentifiers.contains(id) { persistentIdentifiers.insert(id) }
         previous = s.end
+    }
+
+    /// What `session` may ask of these launches: the persistent identifiers narrowed to its scenes'.
+    func narrowed(to session: ProcessSession) -> EarlierLaunches {
+        var e = self
+        e.persistentIdentifiers = Set(session.scenes.compactMap(\.persistentIdentifier).filter { persistentIdentifiers.contains($0) })
+        return e
     }
 }

@@ -33,11 +33,10 @@ public struct SessionStream {
         let ordinal = route(event, released: &released)
         live[ordinal]!.add(event)
         lastByFile[event.file] = ordinal
-        if let name = live[ordinal]!.process {
-            if lastByProcess[name] != ordinal {
-                lastByProcess[name] = ordinal
-                register(ordinal, process: name)
-            }
+        if let name = live[ordinal]!.process, lastByProcess[name] != ordinal {
+            // The latest session of a process is also where its pid-less rows go; both change together.
+            lastByProcess[name] = ordinal
+            register(ordinal, process: name)
             current["name:\(name)"] = ordinal
         }
         if let t = event.timestamp?.seconds, t > clock { clock = t }
@@ -58,9 +57,18 @@ public struct SessionStream {
         return released
     }
 
+    /// `pid:NAME|PID`, remembered for the last pair (a process logs many lines in a row).
+    private mutating func pidKey(process: String?, pid: Int) -> String {
+        if let last = lastPidKey, last.process == process, last.pid == pid { return last.key }
+        let key = "pid:\(process ?? "")|\(pid)"
+        lastPidKey = (process, pid, key)
+        return key
+    }
+    private var lastPidKey: (process: String?, pid: Int, key: String)?
+
     /// The ordinal of the session `event` belongs to, starting a new one when needed.
     private mutating func route(_ event: Event, released: inout [ProcessSession]) -> Int {
-        var key = event.pid.map { "pid:\(event.process ?? "")|\($0)" }
+        var key = event.pid.map { pidKey(process: event.process, pid: $0) }
         var inherited: SessionBuilder.Builder? = nil
         if key == nil, let reported = event.details?.reportedPID {
             // A headerless report that names its process (Main Thread Checker's `PID:` line)
@@ -149,7 +157,7 @@ public struct SessionStream {
         var list = pendingByProcess[name] ?? []
         while let first = list.first, var ready = waiting.removeValue(forKey: first) {
             list.removeFirst()
-            ready.earlier = history[name] ?? EarlierLaunches()
+            ready.earlier = (history[name] ?? EarlierLaunches()).narrowed(to: ready)
             history[name, default: EarlierLaunches()].add(ready)
             released.append(ready)
         }
