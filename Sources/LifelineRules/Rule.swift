@@ -78,12 +78,12 @@ public struct RuleDescription: Sendable {
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic]
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic]
 }
 
 extension Rule {
     /// A diagnostic of this rule at an event of `session`.
-    func diagnostic(_ session: ProcessSession, event index: Int, scene: SceneTimeline? = nil, state: String?,
+    func diagnostic(_ session: SessionView, event index: Int, scene: SceneTimeline? = nil, state: String?,
                     severity: Severity? = nil, _ message: String) -> Diagnostic {
         let e = session.events[index]
         let d = Self.description
@@ -149,7 +149,9 @@ public enum RuleRegistry {
     public static func check(_ sessions: [ProcessSession], rules: [any Rule.Type] = all,
                              settings: RuleSettings = .defaults, severities: [String: Severity] = [:]) -> [Diagnostic] {
         let runner = RuleRunner(rules: rules, settings: settings, severities: severities)
-        return sessions.flatMap { runner.check($0) }.sorted(by: Diagnostic.reportOrder)
+        var found = sessions.flatMap { runner.check($0) }
+        found.sortInReportOrder()
+        return found
     }
 }
 
@@ -167,8 +169,9 @@ public struct RuleRunner: Sendable {
 
     /// Findings for `session`, unsorted.
     public func check(_ session: ProcessSession) -> [Diagnostic] {
-        instances.flatMap { r in
-            var found = r.check(session, settings: settings)
+        let view = SessionView(session)
+        return instances.flatMap { r in
+            var found = r.check(view, settings: settings)
             if let override = severities[type(of: r).description.id] {
                 for i in found.indices { found[i].severity = override }
             }
@@ -181,5 +184,17 @@ extension Diagnostic {
     /// By file, line and rule id: the order of every report.
     public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         (a.file, a.line, a.ruleId) < (b.file, b.line, b.ruleId)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Sorts into `Diagnostic.reportOrder` (stable), comparing small keys instead of moving whole
+    /// diagnostics through every comparison: tens of thousands of findings sort in milliseconds.
+    public mutating func sortInReportOrder() {
+        let files = Dictionary(Set(map(\.file)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let rules = Dictionary(Set(map(\.ruleId)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let keys = indices.map { i in (file: files[self[i].file]!, line: self[i].line, rule: rules[self[i].ruleId]!, i: i) }
+            .sorted { ($0.file, $0.line, $0.rule, $0.i) < ($1.file, $1.line, $1.rule, $1.i) }
+        self = keys.map { self[$0.i] }
     }
 }

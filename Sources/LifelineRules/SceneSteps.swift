@@ -1,24 +1,7 @@
 import Foundation
 import LifelineCore
 
-/// One event of a scene timeline, with what a rule needs around it.
-struct SceneStep {
-    let scene: SceneTimeline
-    let position: Int          // index in scene.entries
-    let entry: TimelineEntry<SceneState>
-    let event: Event
-    var kind: String { event.kind.rawValue }
-    var before: SceneState { entry.before }
-}
-
-extension ProcessSession {
-    /// Every scene event in timeline order, scene by scene.
-    var sceneSteps: [SceneStep] {
-        scenes.flatMap { scene in
-            scene.entries.enumerated().map { SceneStep(scene: scene, position: $0.offset, entry: $0.element, event: events[$0.element.event]) }
-        }
-    }
-
+extension SessionView {
     /// The previous event of the same scene that changed its state, if any.
     func previousTransition(before step: SceneStep) -> SceneStep? {
         var p = step.position - 1
@@ -41,7 +24,7 @@ extension SceneTimeline {
 extension Rule {
     /// Findings for every `kind` event that arrives in one of `states` (never `unknown`: a trace that
     /// begins mid-life says nothing about what came before).
-    func arrivals(of kind: String, in states: Set<SceneState>, _ session: ProcessSession,
+    func arrivals(of kind: String, in states: Set<SceneState>, _ session: SessionView,
                   where condition: (SceneStep) -> Bool = { _ in true },
                   severity: ((SceneStep) -> Severity)? = nil, message: (SceneStep) -> String) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
@@ -54,38 +37,44 @@ extension Rule {
 
 extension Rule {
     /// One finding for every event of `kind`, with the scene and state it arrived in.
-    func each(_ kind: EventKind, _ session: ProcessSession, severity: ((Int) -> Severity)? = nil,
+    func each(_ kind: EventKind, _ session: SessionView, severity: ((Int) -> Severity)? = nil,
               where condition: (Event) -> Bool = { _ in true }, message: (Event) -> String) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
+        session.indices(of: kind).compactMap { i in
             let e = session.events[i]
-            guard e.kind == kind, condition(e) else { return nil }
+            guard condition(e) else { return nil }
             let context = session.context(at: i)
             return diagnostic(session, event: i, scene: context.scene, state: context.state, severity: severity?(i), message(e))
         }
     }
 }
 
-extension ProcessSession {
+extension SessionView {
     /// Seconds since the first launch marker, when both times are known.
     func secondsSinceLaunch(_ index: Int) -> Double? {
-        guard let t = events[index].timestamp?.seconds,
-              let launch = events.first(where: { $0.kind.rawValue.hasSuffix("FinishLaunching") })?.timestamp?.seconds else { return nil }
+        guard let t = events[index].timestamp?.seconds, let launch = launchTime else { return nil }
         return t - launch
     }
 }
 
-/// `1.2 s` / `350 ms`.
-func duration(_ s: Double) -> String { s >= 1 ? String(format: "%.1f s", s) : String(format: "%.0f ms", s * 1000) }
+/// `1.2 s` / `350 ms` (rounded half to even, as `%.1f` / `%.0f` would; formatted by hand because
+/// Foundation's `String(format:)` costs more than the rule that asks for it).
+func duration(_ s: Double) -> String {
+    if s >= 1 {
+        let tenths = Int((s * 10).rounded(.toNearestOrEven))
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+    return "\(Int((s * 1000).rounded(.toNearestOrEven))) ms"
+}
 
-extension ProcessSession {
+extension SessionView {
     /// Where in the life cycle event `index` happened, in words: time since launch, and whether a
     /// scene had become active yet or which state the scene in play was in.
     func lifecycleContext(at index: Int) -> String {
         var parts: [String] = []
         if let s = secondsSinceLaunch(index), s >= 0 { parts.append("\(duration(s)) after launch") }
-        let activeBefore = events[..<index].contains { $0.kind.rawValue == "scene.didBecomeActive" }
+        let activeBefore = firstActive.map { $0 < index } ?? false
         let c = context(at: index)
-        if launchSeen, !activeBefore {
+        if session.launchSeen, !activeBefore {
             parts.append("before any scene became active")
         } else if let scene = c.scene, let state = c.state {
             parts.append("while scene \(scene.label) was \(state)")
@@ -96,7 +85,7 @@ extension ProcessSession {
     }
 }
 
-extension ProcessSession {
+extension SessionView {
     /// A Main Thread Checker report is printed twice (on stderr, and through os_log with a header):
     /// true for the second copy — same API and thread as a report among the few events before it.
     func isRepeatedCheckerReport(_ index: Int) -> Bool {
@@ -117,18 +106,18 @@ extension ProcessSession {
 extension Rule {
     /// One finding per event of `kind`, with the scene and state it arrived in and its index (for
     /// `lifecycleContext`).
-    func eachIndexed(_ kind: EventKind, _ session: ProcessSession, where condition: (Event, Int) -> Bool = { _, _ in true },
+    func eachIndexed(_ kind: EventKind, _ session: SessionView, where condition: (Event, Int) -> Bool = { _, _ in true },
                      message: (Event, Int) -> String) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
+        session.indices(of: kind).compactMap { i in
             let e = session.events[i]
-            guard e.kind == kind, condition(e, i) else { return nil }
+            guard condition(e, i) else { return nil }
             let c = session.context(at: i)
             return diagnostic(session, event: i, scene: c.scene, state: c.state, message(e, i))
         }
     }
 }
 
-extension ProcessSession {
+extension SessionView {
     /// `, <lifecycle context>` or nothing.
     func whenClause(_ index: Int) -> String {
         let w = lifecycleContext(at: index)
@@ -136,12 +125,9 @@ extension ProcessSession {
     }
 }
 
-extension ProcessSession {
+extension SessionView {
     /// Indices of the events of `marker`.
-    func indices(of marker: KnownMarker) -> [Int] {
-        let kind = marker.kind
-        return events.indices.filter { events[$0].kind == kind }
-    }
+    func indices(of marker: KnownMarker) -> [Int] { indices(of: marker.kind) }
 
     /// The state `scene` was in just before event `index` (nil: not seen yet).
     func state(of scene: SceneTimeline, before index: Int) -> SceneState? {
@@ -194,13 +180,13 @@ struct OrderedStep {
     let state: String?
 }
 
-extension ProcessSession {
+extension SessionView {
     /// Scene events of every scene, and the app events of `kinds`, in session order.
     func sceneStepsInOrder(including kinds: Set<String>) -> [OrderedStep] {
-        var byEvent: [Int: (SceneTimeline, SceneState)] = [:]
-        for scene in scenes { for entry in scene.entries { byEvent[entry.event] = (scene, entry.before) } }
-        return events.indices.compactMap { i in
-            if let (scene, before) = byEvent[i] { return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: scene, state: before.rawValue) }
+        events.indices.compactMap { i in
+            if let (scene, entry) = sceneEntry(of: i) {
+                return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: scene, state: entry.before.rawValue)
+            }
             guard kinds.contains(events[i].kind.rawValue) else { return nil }
             return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: nil, state: context(at: i).state)
         }

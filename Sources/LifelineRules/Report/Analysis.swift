@@ -1,3 +1,4 @@
+import Dispatch
 import LifelineCore
 
 /// Everything `lifeline analyze` found: per-input accounting, sessions and diagnostics.
@@ -24,15 +25,9 @@ public struct Analysis: Sendable {
         options.collectEvents = true
         options.markers = configuration.markers
         let ingester = Ingester(options: options)
-        let runner = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
-        var sessions: [ProcessSession] = []
-        var diagnostics: [Diagnostic] = []
-        func take(_ ended: [ProcessSession]) {
-            for s in ended {
-                diagnostics.append(contentsOf: runner.check(s))
-                sessions.append(keepEvents ? s : s.summarized())
-            }
-        }
+        let checks = CheckStage(RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities),
+                                keepEvents: keepEvents)
+        func take(_ ended: [ProcessSession]) { checks.submit(ended) }
         var inputs: [InputStats] = []
         if Ingester.inputCount(paths) == 1 {
             var stream = SessionStream(options: configuration.sessionOptions)
@@ -43,13 +38,51 @@ public struct Analysis: Sendable {
             inputs = r.inputs
             take(SessionBuilder.build(r.events, options: configuration.sessionOptions))
         }
+        var (sessions, diagnostics) = checks.finish()
         sessions.sort { $0.ordinal < $1.ordinal }
-        diagnostics.sort(by: Diagnostic.reportOrder)
+        diagnostics.sortInReportOrder()
         return Analysis(inputs: inputs, sessions: sessions, diagnostics: diagnostics)
     }
 
-    public func count(_ s: Severity) -> Int { diagnostics.filter { $0.severity == s }.count }
+    public func count(_ s: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
     public var highestSeverity: Severity? { diagnostics.map(\.severity).max() }
+}
+
+/// Runs the rules on sessions as they end, on a thread of its own, so that checking one session
+/// overlaps with reading the log and building the next. At most `inFlight` batches wait, which
+/// bounds the events held for checking.
+private final class CheckStage: @unchecked Sendable {
+    private let runner: RuleRunner
+    private let keepEvents: Bool
+    private let queue = DispatchQueue(label: "lifeline.rules")
+    private let slots: DispatchSemaphore
+    // Touched only on `queue`, and read after `finish()` drained it.
+    private var sessions: [ProcessSession] = []
+    private var diagnostics: [Diagnostic] = []
+
+    init(_ runner: RuleRunner, keepEvents: Bool, inFlight: Int = 64) {
+        self.runner = runner
+        self.keepEvents = keepEvents
+        slots = DispatchSemaphore(value: inFlight)
+    }
+
+    func submit(_ ended: [ProcessSession]) {
+        guard !ended.isEmpty else { return }
+        slots.wait()
+        queue.async { [self] in
+            for s in ended {
+                diagnostics.append(contentsOf: runner.check(s))
+                sessions.append(keepEvents ? s : s.summarized())
+            }
+            slots.signal()
+        }
+    }
+
+    /// Waits for every submitted session; returns them with their findings (in no set order).
+    func finish() -> (sessions: [ProcessSession], diagnostics: [Diagnostic]) {
+        queue.sync {}
+        return (sessions, diagnostics)
+    }
 }
 
 /// Choosing rules by id or name (`LC-S03`, `active-without-foreground`).

@@ -19,12 +19,12 @@ struct AppDelegateWindowAfterMigrationRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.exception, session, where: { e, _ in
             let reason = e.details?.reason ?? e.message
-            if reason.contains("for the key delegate.window") { return true }
-            return e.details?.exceptionName == "NSUnknownKeyException" && reason.contains("for the key window")
-                && (reason.contains("UIApplication") || reason.contains("AppDelegate"))
+            if reason.includes("for the key delegate.window") { return true }
+            return e.details?.exceptionName == "NSUnknownKeyException" && reason.includes("for the key window")
+                && (reason.includes("UIApplication") || reason.includes("AppDelegate"))
         }) { _, i in
             "the app delegate's window was read after the move to scenes (NSUnknownKeyException)\(session.whenClause(i)): return the scene delegate's window instead"
         }

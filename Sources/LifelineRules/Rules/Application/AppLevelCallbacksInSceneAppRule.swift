@@ -5,6 +5,7 @@ import LifelineCore
 struct AppLevelCallbacksInSceneAppRule: Rule {
     static let pairs = ["app.didBecomeActive": "scene.didBecomeActive", "app.willResignActive": "scene.willResignActive",
                         "app.didEnterBackground": "scene.didEnterBackground", "app.willEnterForeground": "scene.willEnterForeground"]
+    private static let appKinds = pairs.keys.sorted().map(EventKind.init(rawValue:))
     static let description = RuleDescription(
         id: "LC-A03", name: "app-level-callbacks-in-scene-app", category: .application, severity: .error,
         summary: "app-level activation callbacks arrive in an app that uses scenes",
@@ -29,9 +30,10 @@ struct AppLevelCallbacksInSceneAppRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard session.events.contains(where: { $0.kind.family == "scene" }) else { return [] }
-        return session.events.indices.compactMap { i in
+        let appCallbacks = session.indices(of: Self.appKinds[0], Self.appKinds[1], Self.appKinds[2], Self.appKinds[3])
+        return appCallbacks.compactMap { i in
             let e = session.events[i]
             guard let sceneKind = Self.pairs[e.kind.rawValue] else { return nil }
             // Forwarded: the lifecycle callback right before it is the matching scene callback, on the same thread.

@@ -30,7 +30,7 @@ struct BackgroundLaunchRule: Rule {
         "cp.didConnect", "cp.dashboard.didConnect", "cp.cluster.didConnect", "cp.legacy.didConnect",
     ]
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard let launch = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }),
               !session.events.contains(where: { Self.foreground.contains($0.kind.rawValue) || $0.kind.isFailure }),
               session.events[(launch + 1)...].contains(where: { $0.kind.isLifecycleCallback })

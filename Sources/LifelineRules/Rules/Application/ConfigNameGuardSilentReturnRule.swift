@@ -34,10 +34,10 @@ struct ConfigNameGuardSilentReturnRule: Rule {
       window-created: 'window created'
     """
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.windowCreated) else { return [] }
         let created = KnownMarker.windowCreated.kind
-        return session.scenes.filter { !$0.isCarPlay && $0.role?.contains("ExternalDisplay") != true }.compactMap { scene in
+        return session.scenes.filter { !$0.isCarPlay && $0.role?.includes("ExternalDisplay") != true }.compactMap { scene in
             guard let connect = scene.entries.first(where: { session.events[$0.event].kind.rawValue == "scene.willConnect" }),
                   let active = scene.entries.first(where: { $0.event > connect.event && session.events[$0.event].kind.rawValue == "scene.didBecomeActive" })
             else { return nil }

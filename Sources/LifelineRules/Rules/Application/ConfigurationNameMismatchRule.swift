@@ -18,7 +18,7 @@ struct ConfigurationNameMismatchRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.sceneConfiguration, session, where: { e in e.details?.configurationName.map { $0 != "(no name)" } ?? false }) { e in
             "UIKit looked for scene configuration \"\(e.details?.configurationName ?? "")\", which the Info.plist does not define"
         }

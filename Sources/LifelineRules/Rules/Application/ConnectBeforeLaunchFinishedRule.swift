@@ -20,11 +20,15 @@ struct ConnectBeforeLaunchFinishedRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
-        guard let launch = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }) else { return [] }
-        return session.events[..<launch].indices.compactMap { i in
+    private static let didFinish = EventKind("app.didFinishLaunching")
+    private static let willConnect = EventKind("scene.willConnect")
+    private static let configurationRequest = EventKind("app.configurationForConnecting")
+
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
+        guard let launch = session.indices(of: Self.didFinish).first else { return [] }
+        let early = session.indices(of: Self.willConnect, Self.configurationRequest).filter { $0 < launch }
+        return early.map { i in
             let e = session.events[i]
-            guard ["scene.willConnect", "app.configurationForConnecting"].contains(e.kind.rawValue) else { return nil }
             let c = session.context(at: i)
             return diagnostic(session, event: i, scene: c.scene, state: c.state,
                               "\(e.spelling ?? e.kind.rawValue) came before application(_:didFinishLaunchingWithOptions:) finished")

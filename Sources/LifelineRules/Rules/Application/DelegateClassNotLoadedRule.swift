@@ -17,7 +17,7 @@ struct DelegateClassNotLoadedRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.sceneConfiguration, session, where: { $0.details?.configurationName == nil }) { e in
             e.details?.method.map { "the scene delegate class \"\($0)\" could not be loaded" }
                 ?? "no scene delegate is set, so no scene callback will arrive"

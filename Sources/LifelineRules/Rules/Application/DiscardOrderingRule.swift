@@ -28,7 +28,7 @@ struct DiscardOrderingRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.events.indices.compactMap { i in
             let e = session.events[i]
             guard e.kind.rawValue == "app.didDiscardSceneSessions", let id = e.scene?.persistentIdentifier else { return nil }

@@ -19,7 +19,7 @@ struct LaunchOrderRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard let did = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }) else { return [] }
         return session.events.indices.compactMap { i in
             guard i > did, session.events[i].kind.rawValue == "app.willFinishLaunching" else { return nil }

@@ -48,9 +48,11 @@ struct NoConfigurationOnRestoreRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
-        let request = EventKind("app.configurationForConnecting")
-        guard session.earlier.kinds.contains(request) || session.events.contains(where: { $0.kind == request }) else { return [] }
+    private static let request = EventKind("app.configurationForConnecting")
+
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
+        let request = Self.request
+        guard session.earlier.kinds.contains(request) || !session.indices(of: request).isEmpty else { return [] }
         var pending = 0
         var found: [Diagnostic] = []
         for step in session.sceneStepsInOrder(including: ["app.configurationForConnecting"]) {

@@ -17,7 +17,7 @@ struct SceneLifecycleNotAdoptedRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.sceneLifecycleNotAdopted, session) { _ in
             "the process does not adopt the UIScene life cycle, which UIKit will soon require"
         }

@@ -41,7 +41,7 @@ struct TerminateNotGuaranteedRule: Rule {
         ])
 
     /// Reported on the earlier launch (its last event), when the next launch of the app begins.
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard session.launchSeen, let previous = session.earlier.previous, !previous.ended else { return [] }
         let states = previous.sceneStates
         guard states.contains(.background), states.allSatisfy({ $0 == .background || $0 == .disconnected }) else { return [] }

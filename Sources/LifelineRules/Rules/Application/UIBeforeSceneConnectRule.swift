@@ -29,7 +29,7 @@ struct UIBeforeSceneConnectRule: Rule {
       ui-presented: 'presenting (privacy|alert|onboarding)'
     """
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.uiPresented), session.hasSceneEvents, session.launchSeen else { return [] }
         return session.indices(of: .uiPresented).compactMap { i in
             guard session.connectedWindowScenes(before: i).isEmpty else { return nil }

@@ -31,7 +31,7 @@ struct WindowNotRetainedRule: Rule {
       window-released: 'window released'
     """
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.windowReleased) else { return [] }
         return session.indices(of: .windowReleased).compactMap { i in
             let connected = session.connectedWindowScenes(before: i).filter { session.state(of: $0, before: i) != .unknown }

@@ -35,7 +35,7 @@ struct WindowWithoutSceneRule: Rule {
         ],
         configuration: ["marker `window-created` (required)"])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.windowCreated), session.hasSceneEvents, session.launchSeen else { return [] }
         return session.indices(of: .windowCreated).compactMap { i in
             guard session.connectedWindowScenes(before: i).isEmpty else { return nil }

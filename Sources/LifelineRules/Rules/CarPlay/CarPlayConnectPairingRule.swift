@@ -25,7 +25,7 @@ struct CarPlayConnectPairingRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             let connect = step.kind.hasSuffix("didConnect"), disconnect = step.kind.hasSuffix("didDisconnect")
             guard step.kind.hasPrefix("cp."), connect || disconnect, step.before != .unknown else { return nil }

@@ -19,8 +19,8 @@ struct CarPlayDelegateMissingRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
-        each(.exception, session, where: { $0.details?.reason?.contains("does not implement CarPlay template application lifecycle methods") == true }) { _ in
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
+        each(.exception, session, where: { $0.details?.reason?.includes("does not implement CarPlay template application lifecycle methods") == true }) { _ in
             "the app died connecting CarPlay: its CarPlay scene delegate does not implement the template lifecycle methods"
         }
     }

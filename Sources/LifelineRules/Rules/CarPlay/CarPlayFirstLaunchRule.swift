@@ -24,7 +24,7 @@ struct CarPlayFirstLaunchRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard session.launchSeen else { return [] }
         return session.sceneSteps.compactMap { step in
             guard step.kind == "cp.didConnect" else { return nil }

@@ -22,10 +22,10 @@ struct CarPlayVariantConsistencyRule: Rule {
 
     static func hasWindow(_ e: Event) -> Bool {
         guard let s = e.spelling else { return false }
-        return s.contains("toWindow:") || s.contains("fromWindow:") || s.contains("(_:didConnect:to:)") || s.contains("(_:didDisconnect:from:)")
+        return s.includes("toWindow:") || s.includes("fromWindow:") || s.includes("(_:didConnect:to:)") || s.includes("(_:didDisconnect:from:)")
     }
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             guard step.kind == "cp.didDisconnect", step.event.spelling != nil,
                   let connect = step.scene.entries[..<step.position].last(where: { session.events[$0.event].kind.rawValue == "cp.didConnect" }),

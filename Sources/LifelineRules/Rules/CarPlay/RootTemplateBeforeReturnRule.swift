@@ -31,12 +31,16 @@ struct RootTemplateBeforeReturnRule: Rule {
       root-template-set: 'setRootTemplate'
     """
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    private static let connect = EventKind("cp.didConnect")
+    private static let dashboardConnect = EventKind("cp.dashboard.didConnect")
+    private static let clusterConnect = EventKind("cp.cluster.didConnect")
+
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.rootTemplateSet) else { return [] }
         let marker = KnownMarker.rootTemplateSet.kind
-        return session.events.indices.compactMap { i in
+        let connects = session.indices(of: Self.connect, Self.dashboardConnect, Self.clusterConnect)
+        return connects.compactMap { i in
             let e = session.events[i]
-            guard ["cp.didConnect", "cp.dashboard.didConnect", "cp.cluster.didConnect"].contains(e.kind.rawValue) else { return nil }
             let following = session.events[(i + 1)...]
             let nextCallback = following.firstIndex { $0.kind.isLifecycleCallback }
             let set = following.firstIndex { $0.kind == marker }

@@ -24,7 +24,7 @@ struct WrongSceneSelectionRule: Rule {
         ],
         configuration: ["marker `ui-presented` (required)"])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.uiPresented) else { return [] }
         return session.indices(of: .uiPresented).compactMap { i in
             let e = session.events[i]

@@ -25,14 +25,14 @@ struct AssertionFailureRule: Rule {
 
     /// The exception an assertion raised was caught and ignored: an `Ignored Exception` (or an
     /// off-main completion report) naming the same method follows within a few events.
-    static func wasIgnored(_ session: ProcessSession, _ i: Int) -> Bool {
+    static func wasIgnored(_ session: SessionView, _ i: Int) -> Bool {
         guard let method = session.events[i].details?.method else { return false }
         return session.events[(i + 1)..<min(session.events.count, i + 4)].contains { e in
-            (e.kind == .offMainCompletion || e.details?.ignored == true) && e.message.contains(method)
+            (e.kind == .offMainCompletion || e.details?.ignored == true) && e.message.includes(method)
         }
     }
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.assertion, session, where: { _, i in !Self.wasIgnored(session, i) }) { e, i in
             var where_ = e.details?.method.map { " in \($0)" } ?? ""
             if let f = e.details?.sourceFile { where_ += " (\(f.split(separator: "/").last.map(String.init) ?? f)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" }

@@ -26,7 +26,7 @@ struct CrashReportRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.events.indices.compactMap { i in
             let e = session.events[i]
             guard e.kind == .crashReport, !ActorIsolationTrapRule.isIsolationTrap(e) else { return nil }

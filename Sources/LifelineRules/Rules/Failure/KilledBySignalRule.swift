@@ -18,7 +18,7 @@ struct KilledBySignalRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.signal, session) { e, i in
             "the process was ended by signal \(e.details?.signal ?? "?")\(session.whenClause(i))"
         }

@@ -19,7 +19,7 @@ struct SwiftRuntimeTrapRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.swiftFatalError, session, where: { e, _ in !ActorIsolationTrapRule.isIsolationTrap(e) }) { e, i in
             var what = (e.details?.trap ?? "Fatal error").lowercased()
             if let r = e.details?.reason { what += ": \(r)" }

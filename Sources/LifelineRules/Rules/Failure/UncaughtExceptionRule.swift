@@ -21,12 +21,12 @@ struct UncaughtExceptionRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.exception, session, where: { e, _ in
-            e.details?.ignored != true && e.details?.reason?.contains("does not implement CarPlay template application lifecycle methods") != true
+            e.details?.ignored != true && e.details?.reason?.includes("does not implement CarPlay template application lifecycle methods") != true
         }) { e, i in
             let name = e.details?.exceptionName ?? "exception"
-            let reason = e.details?.reason.map { " ('\($0.split(separator: "\n").first.map(String.init) ?? $0)')" } ?? ""
+            let reason = e.details?.reason.map { " ('\($0.prefix { $0 != "\n" })')" } ?? ""
             return "the app died of an uncaught \(name)\(reason)\(session.whenClause(i))"
         }
     }

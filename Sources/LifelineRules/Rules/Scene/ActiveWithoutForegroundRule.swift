@@ -28,7 +28,7 @@ struct ActiveWithoutForegroundRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didBecomeActive", in: [.unattached, .background], session) {
             "scene \($0.scene.label) became active while \($0.before.rawValue), without sceneWillEnterForeground(_:)"
         }

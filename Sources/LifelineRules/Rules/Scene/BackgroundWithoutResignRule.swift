@@ -21,7 +21,7 @@ struct BackgroundWithoutResignRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didEnterBackground", in: [.foregroundActive], session) {
             "scene \($0.scene.label) entered the background while still active, without sceneWillResignActive(_:)"
         }

@@ -40,7 +40,7 @@ struct ColdLaunchPayloadRoutingRule: Rule {
       payload-handled: 'routed deep link'
     """
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.coldLaunchPayload), settings.has(.payloadHandled) else { return [] }
         let handled = KnownMarker.payloadHandled.kind
         return session.indices(of: .coldLaunchPayload).compactMap { i in

@@ -27,7 +27,7 @@ struct DisconnectFromForegroundRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didDisconnect", in: [.foregroundInactive, .foregroundActive], session,
                  severity: { $0.before == .foregroundActive ? .warning : .note }) { step in
             step.before == .foregroundActive

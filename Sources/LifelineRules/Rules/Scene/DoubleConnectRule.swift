@@ -27,7 +27,7 @@ struct DoubleConnectRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             guard step.kind == "scene.willConnect", step.position > 0, let address = step.scene.address,
                   step.event.scene?.address == address, step.before != .disconnected else { return nil }

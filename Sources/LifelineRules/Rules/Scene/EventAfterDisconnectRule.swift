@@ -23,7 +23,7 @@ struct EventAfterDisconnectRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
             guard step.before == .disconnected, !step.scene.isCarPlay else { return nil }  // CarPlay: LC-C06
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,

@@ -21,7 +21,7 @@ struct GeometryUpdateWhileUnattachedRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "windowScene.didUpdateCoordinateSpace", in: [.unattached], session) {
             "scene \($0.scene.label) updated its coordinate space while still unattached, before entering the foreground"
         }

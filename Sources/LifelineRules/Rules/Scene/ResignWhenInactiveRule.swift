@@ -21,7 +21,7 @@ struct ResignWhenInactiveRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.willResignActive", in: [.unattached, .foregroundInactive, .background], session) {
             "scene \($0.scene.label) resigned active while \($0.before.rawValue)"
         }

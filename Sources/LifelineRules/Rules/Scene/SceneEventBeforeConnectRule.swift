@@ -28,7 +28,7 @@ struct SceneEventBeforeConnectRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard session.launchSeen, session.events.contains(where: { $0.kind.rawValue == "scene.willConnect" }) else { return [] }
         return session.scenes.compactMap { scene in
             guard scene.beginsMidLife, !scene.isCarPlay, let first = scene.entries.first else { return nil }

@@ -35,7 +35,7 @@ struct ShortcutCompletionCalledRule: Rule {
       shortcut-completed: 'shortcut completion\\((true|false)\\)'
     """
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard settings.has(.shortcutCompleted) else { return [] }
         let completed = KnownMarker.shortcutCompleted.kind
         return session.events.indices.compactMap { i in

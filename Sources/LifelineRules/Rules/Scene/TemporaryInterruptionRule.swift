@@ -23,7 +23,7 @@ struct TemporaryInterruptionRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didBecomeActive", in: [.foregroundInactive], session, where: { session.transition($0, follows: "scene.willResignActive") }) {
             "scene \($0.scene.label) became active again after resigning, without going to the background: a temporary interruption such as an alert or Control Center"
         }

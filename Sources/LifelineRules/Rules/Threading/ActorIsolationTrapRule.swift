@@ -19,14 +19,14 @@ struct ActorIsolationTrapRule: Rule {
 
     static func isIsolationTrap(_ e: Event) -> Bool {
         let text = [e.message, e.details?.reason ?? ""] + (e.details?.backtrace ?? []) + (e.details?.lifecycleFrames ?? [])
-        return text.contains { $0.contains("Incorrect actor executor") || $0.contains("Expected same executor")
-            || $0.contains("_dispatch_assert_queue_fail") || $0.contains("swift_task_isCurrentExecutor") }
+        return text.contains { $0.includes("Incorrect actor executor") || $0.includes("Expected same executor")
+            || $0.includes("_dispatch_assert_queue_fail") || $0.includes("swift_task_isCurrentExecutor") }
     }
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
+        session.indices(of: .swiftFatalError, .crashReport).compactMap { i in
             let e = session.events[i]
-            guard [.swiftFatalError, .crashReport].contains(e.kind), Self.isIsolationTrap(e) else { return nil }
+            guard Self.isIsolationTrap(e) else { return nil }
             let c = session.context(at: i)
             return diagnostic(session, event: i, scene: c.scene, state: c.state,
                               "main-actor code ran on another executor and the process trapped\(e.details?.sourceFile.map { " (\($0)\(e.details?.sourceLine.map { ":\($0)" } ?? ""))" } ?? "")")

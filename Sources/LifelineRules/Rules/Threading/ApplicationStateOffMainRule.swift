@@ -22,7 +22,7 @@ struct ApplicationStateOffMainRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.mainThreadChecker, session, where: { e, i in e.details?.api == Self.api && !session.isRepeatedCheckerReport(i) }) { e, _ in
             "UIApplication.applicationState was read on \(e.details?.reportedTID.map { "thread \($0)" } ?? "a background thread")\(e.details?.queueName.map { " (queue \($0))" } ?? ""); read it on the main thread or keep a copy updated from the lifecycle notifications"
         }

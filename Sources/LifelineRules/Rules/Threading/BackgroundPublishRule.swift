@@ -19,7 +19,7 @@ struct BackgroundPublishRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.backgroundPublish, session) { e in
             "SwiftUI state was published from a background thread\(e.tid.map { " (thread \($0))" } ?? "")"
         }

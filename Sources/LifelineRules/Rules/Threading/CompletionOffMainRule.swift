@@ -19,8 +19,8 @@ struct CompletionOffMainRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
-        let crashed = session.events.contains { [.crashReport, .exception, .signal].contains($0.kind) && $0.details?.ignored != true }
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
+        let crashed = session.indices(of: .crashReport, .exception, .signal).contains { session.events[$0].details?.ignored != true }
         return each(.offMainCompletion, session, severity: { _ in crashed ? .error : .warning }) { e in
             "\(e.details?.api.map { "a completion handler of \($0)" } ?? "a completion handler") arrived off the main thread\(crashed ? " and the process then crashed" : "; the exception was ignored, so what it was completing did not happen")"
         }

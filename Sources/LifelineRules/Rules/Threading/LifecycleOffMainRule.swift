@@ -26,7 +26,7 @@ struct LifecycleOffMainRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard let main = session.mainThread.tid else { return [] }
         return session.events.indices.compactMap { i in
             let e = session.events[i]

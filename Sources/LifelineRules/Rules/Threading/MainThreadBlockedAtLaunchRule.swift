@@ -38,7 +38,7 @@ struct MainThreadBlockedAtLaunchRule: Rule {
         ],
         configuration: ["`thresholds.slow-launch`: seconds from didFinishLaunching to the first active scene (default 5 s)"])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         var found = each(.watchdog, session, severity: { _ in .fatal }) { e in
             "the watchdog killed the process\(e.details?.watchdogEvent.map { " during \($0)" } ?? ""): its main thread was blocked"
         }

@@ -30,7 +30,7 @@ struct MainThreadCheckerHitRule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.mainThreadChecker, session, where: { e, i in
             e.details?.api != ApplicationStateOffMainRule.api && !session.isRepeatedCheckerReport(i)
         }) { e, _ in

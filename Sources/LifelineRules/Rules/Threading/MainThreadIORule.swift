@@ -17,7 +17,7 @@ struct MainThreadIORule: Rule {
             """),
         ])
 
-    func check(_ session: ProcessSession, settings: RuleSettings) -> [Diagnostic] {
+    func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.mainThreadIO, session) { _ in "a call that may block the user interface ran on the main thread" }
     }
 }
