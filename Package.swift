@@ -31,7 +31,8 @@ let package = Package(
 
         .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
         .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
-        .target(name: "LifelineRender", dependencies: ["CGraphviz"]),
+        // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files.
+        .target(name: "LifelineRender", dependencies: ["CGraphviz", "LifelineCore", "LifelineRules"]),
         .executableTarget(
             name: "lifeline",
             dependencies: [
@@ -41,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore"]),
-        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender"]),
+        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]
 )
