@@ -42,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore"]),
-        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"]),
+        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]
 )

@@ -6,11 +6,15 @@ public struct Analysis: Sendable {
     public var inputs: [InputStats]
     public var sessions: [ProcessSession]
     public var diagnostics: [Diagnostic]
+    /// Every observed lifecycle transition, over all sessions (what the aggregated state diagram draws).
+    public var transitions: TransitionTally
 
-    public init(inputs: [InputStats], sessions: [ProcessSession], diagnostics: [Diagnostic]) {
+    public init(inputs: [InputStats], sessions: [ProcessSession], diagnostics: [Diagnostic],
+                transitions: TransitionTally = TransitionTally()) {
         self.inputs = inputs
         self.sessions = sessions
         self.diagnostics = diagnostics
+        self.transitions = transitions
     }
 
     /// Ingests `paths` (with the configuration's markers), builds sessions and runs `rules` with
@@ -19,14 +23,18 @@ public struct Analysis: Sendable {
     /// One input is analysed as it streams: each session is checked when it ends and then kept
     /// only as a summary (unless `keepEvents`), so memory follows the sessions alive at a time, not
     /// the length of the log. Several inputs are first merged by time, which needs their events.
+    ///
+    /// `observe` sees each session with its events and its findings, once checked (on the rules'
+    /// thread, in the order sessions end): for work that needs events without keeping them all.
     public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all,
-                           configuration: Configuration = .defaults, keepEvents: Bool = false) -> Analysis {
+                           configuration: Configuration = .defaults, keepEvents: Bool = false,
+                           observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil) -> Analysis {
         var options = ingest
         options.collectEvents = true
         options.markers = configuration.markers
         let ingester = Ingester(options: options)
         let checks = CheckStage(RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities),
-                                keepEvents: keepEvents)
+                                keepEvents: keepEvents, observe: observe)
         func take(_ ended: [ProcessSession]) { checks.submit(ended) }
         var inputs: [InputStats] = []
         if Ingester.inputCount(paths) == 1 {
@@ -38,10 +46,10 @@ public struct Analysis: Sendable {
             inputs = r.inputs
             take(SessionBuilder.build(r.events, options: configuration.sessionOptions))
         }
-        var (sessions, diagnostics) = checks.finish()
+        var (sessions, diagnostics, transitions) = checks.finish()
         sessions.sort { $0.ordinal < $1.ordinal }
         diagnostics.sortInReportOrder()
-        return Analysis(inputs: inputs, sessions: sessions, diagnostics: diagnostics)
+        return Analysis(inputs: inputs, sessions: sessions, diagnostics: diagnostics, transitions: transitions)
     }
 
     public func count(_ s: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
@@ -59,10 +67,13 @@ private final class CheckStage: @unchecked Sendable {
     // Touched only on `queue`, and read after `finish()` drained it.
     private var sessions: [ProcessSession] = []
     private var diagnostics: [Diagnostic] = []
+    private var transitions = TransitionTally()
+    private let observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?
 
-    init(_ runner: RuleRunner, keepEvents: Bool, inFlight: Int = 64) {
+    init(_ runner: RuleRunner, keepEvents: Bool, observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?, inFlight: Int = 64) {
         self.runner = runner
         self.keepEvents = keepEvents
+        self.observe = observe
         slots = DispatchSemaphore(value: inFlight)
     }
 
@@ -71,7 +82,10 @@ private final class CheckStage: @unchecked Sendable {
         slots.wait()
         queue.async { [self] in
             for s in ended {
-                diagnostics.append(contentsOf: runner.check(s))
+                let found = runner.check(s)
+                diagnostics.append(contentsOf: found)
+                transitions.add(s)
+                observe?(s, found)
                 sessions.append(keepEvents ? s : s.summarized())
             }
             slots.signal()
@@ -79,9 +93,9 @@ private final class CheckStage: @unchecked Sendable {
     }
 
     /// Waits for every submitted session; returns them with their findings (in no set order).
-    func finish() -> (sessions: [ProcessSession], diagnostics: [Diagnostic]) {
+    func finish() -> (sessions: [ProcessSession], diagnostics: [Diagnostic], transitions: TransitionTally) {
         queue.sync {}
-        return (sessions, diagnostics)
+        return (sessions, diagnostics, transitions)
     }
 }
 

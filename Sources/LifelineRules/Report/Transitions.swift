@@ -1,0 +1,186 @@
+import LifelineCore
+
+/// The three state machines a lifecycle diagram draws (lifecycle reference §1, §2, §3).
+public enum LifecycleMachine: String, Sendable, CaseIterable, Comparable {
+    case scene, app, carPlay
+    public static func < (a: LifecycleMachine, b: LifecycleMachine) -> Bool { a.order < b.order }
+    private var order: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// The states in drawing order; `start` is the pseudo-state before the first callback.
+    public var states: [String] {
+        switch self {
+        case .scene: return ["start", "unattached", "foregroundInactive", "foregroundActive", "background", "disconnected"]
+        case .app: return ["start", "launching", "launched", "foregroundInactive", "foregroundActive", "background", "terminated"]
+        case .carPlay: return ["start", "connected", "foregroundInactive", "foregroundActive", "background", "disconnected"]
+        }
+    }
+
+    /// The transitions the documentation allows, with the callback that marks each.
+    public var legal: [Transition] {
+        func t(_ from: String, _ to: String, _ event: String) -> Transition { Transition(from: from, to: to, event: event) }
+        switch self {
+        case .scene:
+            return [t("start", "unattached", "scene.willConnect"),
+                    t("unattached", "foregroundInactive", "scene.willEnterForeground"),
+                    t("unattached", "background", "scene.didEnterBackground"),
+                    t("foregroundInactive", "foregroundActive", "scene.didBecomeActive"),
+                    t("foregroundActive", "foregroundInactive", "scene.willResignActive"),
+                    t("foregroundInactive", "background", "scene.didEnterBackground"),
+                    t("background", "foregroundInactive", "scene.willEnterForeground"),
+                    t("background", "disconnected", "scene.didDisconnect"),
+                    t("unattached", "disconnected", "scene.didDisconnect")]
+        case .app:
+            return [t("start", "launching", "app.willFinishLaunching"),
+                    t("start", "launched", "app.didFinishLaunching"),
+                    t("launching", "launched", "app.didFinishLaunching"),
+                    t("launched", "foregroundActive", "app.didBecomeActive"),
+                    t("launched", "foregroundInactive", "app.willEnterForeground"),
+                    t("launched", "background", "app.didEnterBackground"),
+                    t("foregroundInactive", "foregroundActive", "app.didBecomeActive"),
+                    t("foregroundActive", "foregroundInactive", "app.willResignActive"),
+                    t("foregroundInactive", "background", "app.didEnterBackground"),
+                    t("background", "foregroundInactive", "app.willEnterForeground"),
+                    t("launched", "terminated", "app.willTerminate"),  // scene apps get no app-level activation
+                    t("background", "terminated", "app.willTerminate"),
+                    t("foregroundInactive", "terminated", "app.willTerminate")]
+        case .carPlay:
+            // A CarPlay template scene is a UIScene too: after didConnect it goes through the scene
+            // states (reference §3), and the car can go away in any of them.
+            var edges = [t("start", "connected", "cp.didConnect"),
+                         t("connected", "foregroundInactive", "scene.willEnterForeground"),
+                         t("connected", "background", "scene.didEnterBackground"),
+                         t("foregroundInactive", "foregroundActive", "scene.didBecomeActive"),
+                         t("foregroundActive", "foregroundInactive", "scene.willResignActive"),
+                         t("foregroundInactive", "background", "scene.didEnterBackground"),
+                         t("background", "foregroundInactive", "scene.willEnterForeground"),
+                         t("background", "disconnected", "scene.didDisconnect")]
+            for from in ["connected", "foregroundInactive", "foregroundActive", "background"] {
+                edges.append(t(from, "disconnected", "cp.didDisconnect"))
+            }
+            return edges
+        }
+    }
+}
+
+/// One edge of a state machine: from a state to a state, marked by a callback (event kind).
+public struct Transition: Sendable, Hashable, Comparable {
+    public var from: String
+    public var to: String
+    public var event: String
+
+    public init(from: String, to: String, event: String) {
+        self.from = from
+        self.to = to
+        self.event = event
+    }
+
+    public static func < (a: Transition, b: Transition) -> Bool { (a.from, a.to, a.event) < (b.from, b.to, b.event) }
+}
+
+/// How often one transition was seen, where first, and how long the source state had lasted.
+public struct TransitionStats: Sendable, Equatable {
+    public var count = 0
+    /// The earliest place it was seen (by file, then line).
+    public var firstFile = ""
+    public var firstLine = 0
+    /// Seconds spent in the source state before the transition, when both ends had times; thinned
+    /// deterministically (every other value dropped) whenever it reaches `sampleLimit`.
+    public private(set) var durations: [Double] = []
+    private var stride = 1
+    private var skipped = 0
+    static let sampleLimit = 4096
+
+    mutating func add(file: String, line: Int, duration: Double?) {
+        count += 1
+        if firstFile.isEmpty || (file, line) < (firstFile, firstLine) { (firstFile, firstLine) = (file, line) }
+        if let d = duration, d >= 0 { sample(d) }
+    }
+
+    private mutating func sample(_ d: Double) {
+        skipped += 1
+        guard skipped >= stride else { return }
+        skipped = 0
+        durations.append(d)
+        if durations.count >= Self.sampleLimit {
+            durations = durations.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            stride *= 2
+        }
+    }
+
+    mutating func merge(_ other: TransitionStats) {
+        if other.count == 0 { return }
+        if firstFile.isEmpty || (other.firstFile, other.firstLine) < (firstFile, firstLine) {
+            (firstFile, firstLine) = (other.firstFile, other.firstLine)
+        }
+        count += other.count
+        for d in other.durations { sample(d) }
+    }
+
+    /// The median time in the source state, if any was measured.
+    public var typicalDuration: Double? {
+        guard !durations.isEmpty else { return nil }
+        let s = durations.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+/// Observed transitions per state machine, from any number of sessions: what a lifecycle diagram
+/// overlays on the expected machine. Small (one entry per distinct transition), so an analysis of
+/// any length keeps it.
+public struct TransitionTally: Sendable, Equatable {
+    public private(set) var machines: [LifecycleMachine: [Transition: TransitionStats]] = [:]
+    /// Timelines counted, per machine.
+    public private(set) var timelines: [LifecycleMachine: Int] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { machines.isEmpty }
+
+    /// Adds the transitions of `session` (which must still have its events), or of one of its scenes.
+    public mutating func add(_ session: ProcessSession, scene only: String? = nil) {
+        for scene in session.scenes where only == nil || scene.id == only {
+            let machine: LifecycleMachine = scene.isCarPlay ? .carPlay : .scene
+            timelines[machine, default: 0] += 1
+            var enteredAt: Double? = nil
+            var first = true
+            for entry in scene.entries {
+                let kind = session.events[entry.event].kind
+                guard SceneState.target(of: kind) != nil else { continue }
+                let from = first && !scene.beginsMidLife ? "start" : entry.before.rawValue
+                first = false
+                let t = session.events[entry.event].timestamp?.seconds
+                let duration = from == "start" ? nil : zip(enteredAt, t).map { $1 - $0 }
+                record(machine, Transition(from: from, to: entry.after.rawValue, event: kind.rawValue),
+                       session.events[entry.event], duration: duration)
+                if entry.after != entry.before || from == "start" { enteredAt = t }
+            }
+        }
+        guard only == nil, !session.app.isEmpty else { return }
+        timelines[.app, default: 0] += 1
+        var enteredAt: Double? = nil
+        for (k, entry) in session.app.enumerated() {
+            let from = k == 0 && entry.before == .unknown && session.launchSeen ? "start" : entry.before.rawValue
+            let e = session.events[entry.event]
+            let t = e.timestamp?.seconds
+            let duration = from == "start" ? nil : zip(enteredAt, t).map { $1 - $0 }
+            record(.app, Transition(from: from, to: entry.after.rawValue, event: e.kind.rawValue), e, duration: duration)
+            if entry.after != entry.before || from == "start" { enteredAt = t }
+        }
+    }
+
+    public mutating func merge(_ other: TransitionTally) {
+        for (m, edges) in other.machines {
+            for (t, s) in edges { machines[m, default: [:]][t, default: TransitionStats()].merge(s) }
+        }
+        for (m, n) in other.timelines { timelines[m, default: 0] += n }
+    }
+
+    private mutating func record(_ m: LifecycleMachine, _ t: Transition, _ e: Event, duration: Double?) {
+        machines[m, default: [:]][t, default: TransitionStats()].add(file: e.file, line: e.line, duration: duration)
+    }
+}
+
+private func zip(_ a: Double?, _ b: Double?) -> (Double, Double)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

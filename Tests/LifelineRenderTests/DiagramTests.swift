@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import LifelineCore
+import LifelineRules
+@testable import LifelineRender
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite struct DOTEscapingTests {
+    @Test("quoted strings escape quotes and backslashes, turn line breaks into \\n and drop controls")
+    func quoted() {
+        #expect(DOTEscape.quoted(#"a "b" \N c"#) == #""a \"b\" \\N c""#)
+        #expect(DOTEscape.quoted("x\ny\u{1}z\r") == #""x\nyz ""#)
+    }
+
+    @Test("HTML-like label text is XML-escaped; only Lifeline's own tags are markup")
+    func html() {
+        let label = DOTHTML.tag("b", [("title", "\"&<")], .text("<script>alert(1)</script> & 'x'\nnext"))
+        #expect(label.markup == "<b title=\"&quot;&amp;&lt;\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;<br/>next</b>")
+    }
+
+    @Test("a hostile log string survives Graphviz as text", arguments: [
+        #"<script>alert(1)</script>"#, #"" ] -> x [label="pwned"#, #"\N\G\L \"#, "}\ndigraph { a -> b", "\u{0}\u{7}bell",
+    ])
+    func hostileSurvivesGraphviz(text: String) throws {
+        var g = DOTGraph(name: text)
+        g.nodes = [DOTNode(text, [DOTAttribute("label", text), DOTAttribute("tooltip", text)]),
+                   DOTNode("h", [DOTAttribute("label", html: .text(text))])]
+        g.edges = [DOTEdge(text, "h", [DOTAttribute("label", text)])]
+        let svg = try GraphvizRenderer().render(g.text, format: .svg)
+        let parser = XMLParser(data: Data(svg))
+        parser.shouldResolveExternalEntities = false
+        final class Elements: NSObject, XMLParserDelegate {
+            var names: [String] = []
+            func parser(_ p: XMLParser, didStartElement e: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) { names.append(e) }
+        }
+        let elements = Elements()
+        parser.delegate = elements
+        #expect(parser.parse(), "the SVG is well-formed XML")
+        #expect(!elements.names.contains("script"))
+        #expect(elements.names.filter { $0 == "g" }.count >= 4, "one graph, two nodes and one edge group")
+    }
+}
+
+@Suite struct DiagramTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    static func analysis(_ names: [String], observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil) -> Analysis {
+        Analysis.run(paths: names.map { samples.appendingPathComponent($0).path }, ingest: IngestOptions(jobs: 1), observe: observe)
+    }
+
+    /// Compares with a committed golden; `LIFELINE_UPDATE_GOLDENS=1` rewrites it.
+    static func golden(_ name: String, _ text: String) throws {
+        // Paths in the DOT are absolute and differ per checkout: compare them relative to SampleLogs.
+        let stable = text.replacingOccurrences(of: samples.path + "/", with: "")
+        let url = goldens.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["LIFELINE_UPDATE_GOLDENS"] == "1" {
+            try stable.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(stable == expected, "\(name) differs from its golden (LIFELINE_UPDATE_GOLDENS=1 rewrites it)")
+    }
+
+    @Test("aggregated state diagram of the scenarios matches its golden")
+    func aggregateGolden() throws {
+        let a = Self.analysis(["scenarios"])
+        try Self.golden("state-scenarios.dot", StateDiagram.graph(a.transitions, title: "scenarios").text)
+    }
+
+    @Test("timeline of the background/foreground scenario matches its golden")
+    func timelineGolden() throws {
+        let box = Box()
+        _ = Self.analysis(["scenarios/background-foreground-cycles.log"]) { s, d in box.add(TimelineDiagram.graph(s, diagnostics: d).text) }
+        try Self.golden("timeline-background-foreground.dot", box.texts.joined())
+    }
+
+    @Test("the state diagram marks an illegal transition red with its first file:line and dims legal ones never seen")
+    func illegalAndDimmed() {
+        let a = Self.analysis(["scenarios/ordering-violations.log"])
+        let dot = StateDiagram.graph(a.transitions, title: "t").text
+        #expect(dot.contains(#""scene.unattached" -> "scene.foregroundActive" ["label"="didBecomeActive ×1\n"#))
+        #expect(dot.contains("first at ordering-violations.log:6"))
+        #expect(dot.contains(##""color"="#d1242f""##))
+        #expect(dot.contains(#""tooltip"="legal, never observed: scene.didDisconnect""#))
+    }
+
+    @Test("SVG is well-formed XML with every state node; PNG decodes with sane dimensions; PDF has a header")
+    func renderedFormats() throws {
+        let a = Self.analysis(["scenarios"])
+        let graph = StateDiagram.graph(a.transitions, title: "scenarios")
+        let renderer = GraphvizRenderer()
+        let svg = try renderer.render(graph.text, format: .svg)
+        final class Titles: NSObject, XMLParserDelegate {
+            var inTitle = false, titles: [String] = []
+            func parser(_ p: XMLParser, didStartElement e: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) { if e == "title" { inTitle = true; titles.append("") } }
+            func parser(_ p: XMLParser, didEndElement e: String, namespaceURI: String?, qualifiedName: String?) { if e == "title" { inTitle = false } }
+            func parser(_ p: XMLParser, foundCharacters s: String) { if inTitle { titles[titles.count - 1] += s } }
+        }
+        let parser = XMLParser(data: Data(svg))
+        parser.shouldResolveExternalEntities = false
+        let titles = Titles()
+        parser.delegate = titles
+        #expect(parser.parse())
+        for m in [LifecycleMachine.scene, .app, .carPlay] {
+            for s in m.states { #expect(titles.titles.contains("\(m.rawValue).\(s)"), "node \(m.rawValue).\(s)") }
+        }
+        let png = try renderer.render(graph.text, format: .png)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect((200...20000).contains(width) && (100...20000).contains(height), "\(width)×\(height)")
+        let pdf = try renderer.render(graph.text, format: .pdf)
+        #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+        #expect(String(decoding: pdf.suffix(8), as: UTF8.self).contains("%%EOF"))
+    }
+
+    @Test("a 100,000-event session renders as a summarised timeline that says what was collapsed")
+    func hugeTimeline() throws {
+        var events: [Event] = []
+        let kinds = ["scene.willResignActive", "scene.didBecomeActive"]
+        for i in 0..<100_000 {
+            var e = Event(file: "big.log", line: i + 1, format: .xcode, kind: EventKind(i < 2 ? ["scene.willConnect", "scene.willEnterForeground"][i] : kinds[i % 2]), message: "m")
+            e.pid = 1
+            e.process = "Big"
+            e.tid = i % 997 == 0 ? 77 : 5
+            e.timestamp = LogTimestamp(iso: "t", seconds: Double(i) / 10, hasOffset: true)
+            e.scene = SceneRef(address: "0x1")
+            events.append(e)
+        }
+        let session = SessionBuilder.build(events)[0]
+        let graph = TimelineDiagram.graph(session, diagnostics: [])
+        #expect(graph.nodes.count + graph.subgraphs.count < TimelineDiagram.maxItems * 2 + 10)
+        let title = graph.attributes.first { $0.name == "label" }
+        guard case .text(let label)? = title?.value else { Issue.record("no label"); return }
+        #expect(label.contains("100000 events"))
+        #expect(label.contains("repetitive stretches") || label.contains("summarised"))
+        let svg = try GraphvizRenderer().render(graph.text, format: .svg)
+        #expect(svg.count > 1000)
+    }
+}
+
+private final class Box: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var texts: [String] = []
+    func add(_ t: String) { lock.lock(); texts.append(t); lock.unlock() }
+}
