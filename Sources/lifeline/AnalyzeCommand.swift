@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelineRender
 import LifelineRules
 
 struct Analyze: ParsableCommand {
@@ -13,6 +14,13 @@ struct Analyze: ParsableCommand {
 
         Rules, severities, thresholds and app-specific marker patterns can be set in .lifeline.yml \
         (see the README); --rules and --disable apply on top of it.
+
+        With --output DIR, also writes report.html (one self-contained page: summary, diagrams, \
+        a filterable table of findings with the log lines around each), report.json (the JSON \
+        report), report.sarif (SARIF 2.1.0), junit.xml (one test suite per input, one test case per \
+        session, failures at or above --fail-on), state.svg (the lifecycle state diagram of every \
+        input) and timeline-P<n>.svg for the first \(Self.timelineLimit) sessions. Files are replaced \
+        atomically; other files in DIR are left alone.
 
         Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or \
         configuration error, 3 an input could not be read.
@@ -42,7 +50,12 @@ struct Analyze: ParsableCommand {
     @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
     var jobs: Int?
 
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the report files and diagrams into this directory.", valueName: "dir"))
+    var output: String?
+
     @OptionGroup var configOptions: ConfigOptions
+
+    static let timelineLimit = 20
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -67,9 +80,12 @@ struct Analyze: ParsableCommand {
     func run() throws {
         let configuration = try configOptions.load()
         let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
+        let timelines = output == nil ? nil : DiagramCollector(kind: .timeline, per: .session, aggregate: false, limit: Self.timelineLimit)
+        var observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil
+        if let timelines { observe = { @Sendable s, d in timelines.add(s, d) } }
         var analysis = Analysis.run(paths: paths, ingest: IngestOptions(
             inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: selected,
-            configuration: configuration)
+            configuration: configuration, observe: observe)
         if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
         for input in analysis.inputs {
             if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
@@ -83,7 +99,40 @@ struct Analyze: ParsableCommand {
         case .text: out.write(AnalysisText(color: Terminal.colorAllowed).render(analysis))
         }
         out.flush()
+        if let output, let timelines {
+            try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
+        }
         if analysis.inputs.contains(where: { $0.error != nil && $0.lines == 0 }) { throw ExitCode(3) }
         if let threshold = failOn.severity, let worst = analysis.highestSeverity, worst >= threshold { throw ExitCode(1) }
+    }
+
+    /// The report files of `--output`.
+    private func writeReport(_ analysis: Analysis, rules: [any Rule.Type], timelines: [(String, DOTGraph)], into path: String) throws {
+        let directory: OutputDirectory
+        do { directory = try OutputDirectory(path) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        let renderer = GraphvizRenderer()
+        var diagrams: [RenderedDiagram] = []
+        let title = "\(analysis.inputs.count) input\(analysis.inputs.count == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
+        for (name, graph, heading) in [("state", StateDiagram.graph(analysis.transitions, title: title), "Lifecycle state diagram")]
+            + timelines.map({ ($0.0, $0.1, "Timeline \($0.0.replacingOccurrences(of: "timeline-", with: ""))") }) {
+            do {
+                let svg = try renderer.render(graph.text, format: .svg)
+                diagrams.append(RenderedDiagram(title: heading, fileName: "\(name).svg", svg: String(decoding: svg, as: UTF8.self)))
+                try directory.write("\(name).svg", svg)
+            } catch {
+                Diagnostics.warn("\(name).svg: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        do {
+            try directory.write("report.json", AnalysisJSON.render(analysis) + "\n")
+            try directory.write("report.sarif", SARIFReport.render(analysis, rules: rules, version: LifelineVersion.current))
+            try directory.write("junit.xml", JUnitReport.render(analysis, failOn: failOn.severity))
+            let excerpts = LogExcerpts.read(around: analysis.diagnostics)
+            try directory.write("report.html", HTMLReport.render(analysis, diagrams: diagrams, excerpts: excerpts, failOn: failOn.severity))
+        } catch {
+            Diagnostics.warn("\(error)")
+            throw ExitCode(1)
+        }
     }
 }

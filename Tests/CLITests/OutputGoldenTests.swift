@@ -21,4 +21,25 @@ import Testing
         #expect(fresh.status == 0)
         #expect(fresh.stdout == committed, "Output/\(file) is stale: run scripts/demo and commit the result")
     }
+
+    @Test("Output/diagrams and Output/report match a fresh run (DOT and JSON)", arguments: [
+        (["graph", "SampleLogs", "--aggregate", "--as", "dot"], ["state.dot"], "diagrams"),
+        (["graph", "SampleLogs/scenarios", "--kind", "timeline", "--as", "dot"], [], "diagrams"),
+        (["analyze", "SampleLogs", "--fail-on", "never"], ["report.json"], "report"),
+    ])
+    func filesMatchFreshRun(arguments: [String], files: [String], committedDirectory: String) throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let fresh = try CLI.run(arguments + ["--output", tmp.path])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".dot") || $0.hasSuffix(".json") }.sorted()
+        let wanted = files.isEmpty ? written : files
+        #expect(!wanted.isEmpty && Set(wanted).isSubset(of: Set(written)), "\(written)")
+        for name in wanted {
+            let committed = CLI.repositoryRoot.appendingPathComponent("Output/\(committedDirectory)/\(name)")
+            let expected = try String(contentsOf: committed, encoding: .utf8)
+            let got = try String(contentsOf: tmp.appendingPathComponent(name), encoding: .utf8)
+            #expect(got == expected, "Output/\(committedDirectory)/\(name) is stale: run scripts/demo and commit the result")
+        }
+    }
 }
