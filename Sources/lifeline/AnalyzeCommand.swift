@@ -80,7 +80,7 @@ struct Analyze: ParsableCommand {
     func run() throws {
         let configuration = try configOptions.load()
         let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
-        let timelines = output == nil ? nil : DiagramCollector(kind: .timeline, per: .session, aggregate: false, limit: Self.timelineLimit)
+        let timelines = output == nil ? nil : DiagramCollector(kind: .timeline, per: .session, limit: Self.timelineLimit)
         var observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil
         if let timelines { observe = { @Sendable s, d in timelines.add(s, d) } }
         var analysis = Analysis.run(paths: paths, ingest: IngestOptions(

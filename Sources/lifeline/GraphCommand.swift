@@ -61,7 +61,7 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         let configuration = try configOptions.load()
-        let collected = DiagramCollector(kind: kind, per: per, aggregate: aggregate, limit: limit)
+        let collected = DiagramCollector(kind: kind, per: per, limit: limit)
         let ingest = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         var observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil
         if !aggregate { observe = { @Sendable session, found in collected.add(session, found) } }
@@ -103,13 +103,13 @@ extension OutputFormat: ExpressibleByArgument {}
 /// Builds per-session diagrams as sessions end (while their events are still there).
 final class DiagramCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private let kind: Graph.Kind, per: Graph.Per, aggregate: Bool, limit: Int
+    private let kind: Graph.Kind, per: Graph.Per, limit: Int
     private var built: [(ordinal: Int, name: String, graph: DOTGraph)] = []
     private var drawnSessions = 0
     private(set) var skipped = 0
 
-    init(kind: Graph.Kind, per: Graph.Per, aggregate: Bool, limit: Int) {
-        (self.kind, self.per, self.aggregate, self.limit) = (kind, per, aggregate, limit)
+    init(kind: Graph.Kind, per: Graph.Per, limit: Int) {
+        (self.kind, self.per, self.limit) = (kind, per, limit)
     }
 
     func add(_ session: ProcessSession, _ findings: [Diagnostic]) {

@@ -46,14 +46,11 @@ public enum LifecycleMachine: String, Sendable, CaseIterable, Comparable {
         case .carPlay:
             // A CarPlay template scene is a UIScene too: after didConnect it goes through the scene
             // states (reference §3), and the car can go away in any of them.
-            var edges = [t("start", "connected", "cp.didConnect"),
-                         t("connected", "foregroundInactive", "scene.willEnterForeground"),
-                         t("connected", "background", "scene.didEnterBackground"),
-                         t("foregroundInactive", "foregroundActive", "scene.didBecomeActive"),
-                         t("foregroundActive", "foregroundInactive", "scene.willResignActive"),
-                         t("foregroundInactive", "background", "scene.didEnterBackground"),
-                         t("background", "foregroundInactive", "scene.willEnterForeground"),
-                         t("background", "disconnected", "scene.didDisconnect")]
+            // Its `connected` plays the part of the scene machine's `unattached`.
+            let scene = LifecycleMachine.scene.legal
+            var edges = [t("start", "connected", "cp.didConnect")]
+                + scene.filter { $0.from == "unattached" && $0.to != "disconnected" }.map { t("connected", $0.to, $0.event) }
+                + scene.filter { $0.from != "start" && $0.from != "unattached" }
             for from in ["connected", "foregroundInactive", "foregroundActive", "background"] {
                 edges.append(t(from, "disconnected", "cp.didDisconnect"))
             }
