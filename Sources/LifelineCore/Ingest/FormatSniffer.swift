@@ -95,6 +95,9 @@ enum FormatSniffer {
             (Array("tracev3".utf8), "a tracev3 unified log (export it with `log show --style ndjson`)"),
         ]
         for (magic, name) in signatures where data.starts(with: magic) { return "binary data (\(name))" }
+        if TarArchive.looksLikeTar(Array(data.prefix(512))) {
+            return "a tar archive (`lifeline triage` reads the logs inside archives; or extract it first)"
+        }
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             return "UTF-16 text is not read yet; convert it with `iconv -f UTF-16 -t UTF-8`"
         }

@@ -134,7 +134,16 @@ public struct Ingester: Sendable {
         /// Byte range for ranged reads of plain files; nil reads the whole input sequentially.
         var range: Range<Int64>?
         var isFirst: Bool
+        /// Bytes already read for sniffing from a stream that cannot be reopened (standard input,
+        /// an archive member); the rest comes from `stream`.
         var prefix: [UInt8]?
+        var stream: StreamBox?
+    }
+
+    /// A stream read once by the unit that owns it.
+    final class StreamBox: @unchecked Sendable {
+        let source: ByteSource
+        init(_ source: ByteSource) { self.source = source }
     }
 
     private func plan(_ input: InputExpansion.Input, index: Int) -> InputPlan {
@@ -161,11 +170,10 @@ public struct Ingester: Sendable {
             compressed = Self.isGzip(path)
         }
         let base = WorkUnit(input: index, path: path, format: format, sniff: sniff, context: context, range: nil,
-                            isFirst: true, prefix: path == "-" ? prefix : nil)
+                            isFirst: true, prefix: path == "-" ? prefix : nil, stream: path == "-" ? StreamBox(source) : nil)
         let splittable = format.isSplittable && sniff.binaryReason == nil && !sniff.carriageReturnLines
             && !sniff.markdown && !compressed && path != "-" && size / 2 >= options.rangeBytes
         guard splittable else {
-            if path == "-" { standardInputSource = source }
             return InputPlan(path: path, sniff: sniff, error: nil, units: [base])
         }
         var units: [WorkUnit] = []
@@ -279,7 +287,7 @@ public struct Ingester: Sendable {
             do {
                 let source: ByteSource
                 if let prefix = unit.prefix {
-                    source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
+                    source = PrefixedSource(prefix: prefix, rest: unit.stream?.source ?? EmptySource())
                 } else {
                     source = try GzipSource(path: unit.path)
                 }
@@ -299,7 +307,7 @@ public struct Ingester: Sendable {
             if let range = unit.range {
                 source = try RangeSource(path: unit.path, offset: max(0, range.lowerBound - 1))
             } else if let prefix = unit.prefix {
-                source = PrefixedSource(prefix: prefix, rest: Self.standardInput)
+                source = PrefixedSource(prefix: prefix, rest: unit.stream?.source ?? EmptySource())
             } else {
                 source = try GzipSource(path: unit.path)
             }
@@ -320,15 +328,49 @@ public struct Ingester: Sendable {
         return UnitResult(input: unit.input, stats: stats, events: processor.events)
     }
 
-    /// Standard input, opened once when `-` is planned.
-    nonisolated(unsafe) private static var standardInputSource: GzipSource?
-    private var standardInputSource: GzipSource? {
-        get { Self.standardInputSource }
-        nonmutating set { Self.standardInputSource = newValue }
-    }
-    private static var standardInput: ByteSource {
-        if let s = standardInputSource { return s }
-        return EmptySource()
+    // MARK: Archives
+
+    /// Ingests the members of the tar archive at `path` (plain or gzip-compressed) that `accept`
+    /// takes (by default the log-like ones), streaming, on the calling thread: each is read like a
+    /// file named `ARCHIVE!/MEMBER`, its events passed to `onEvent` and then its accounting to
+    /// `onInput`. Returns why the archive itself could not be read to its end (missing, not a tar
+    /// archive, truncated), after delivering every member read before that.
+    @discardableResult
+    public func runArchive(path: String, accept: (TarArchive.Member) -> Bool = { InputExpansion.isLogLike($0.name) },
+                           onEvent: (Event) -> Void, onInput: (InputStats) -> Void) -> String? {
+        let archive: TarArchive
+        do { archive = try TarArchive(path: path) } catch let e as InputError { return e.reason } catch { return "\(error)" }
+        var context = TimeContext(secondsSince1970: Date().timeIntervalSince1970)
+        if let a = try? FileManager.default.attributesOfItem(atPath: path), let m = a[.modificationDate] as? Date {
+            context = TimeContext(secondsSince1970: m.timeIntervalSince1970)
+        }
+        var index = 0
+        while true {
+            let member: TarArchive.Member?
+            do { member = try archive.next() } catch let e as InputError { return e.reason } catch { return "\(error)" }
+            guard let member else { return nil }
+            guard member.isFile, accept(member) else { continue }
+            let name = "\(path)!/\(member.name)"
+            let source = archive.memberSource(member)
+            let prefix: [UInt8]
+            do {
+                prefix = try readPrefix(source, count: FormatSniffer.sampleBytes)
+            } catch {
+                var stats = InputStats(path: name)
+                stats.error = (error as? InputError)?.reason ?? "\(error)"
+                onInput(stats)
+                continue
+            }
+            let sniff = FormatSniffer.sniff(prefix, path: member.name)
+            let unit = WorkUnit(input: index, path: name, format: options.inputFormat ?? sniff.format, sniff: sniff, context: context,
+                                range: nil, isFirst: true, prefix: prefix, stream: StreamBox(source))
+            index += 1
+            let result = run(unit)
+            for e in result.events { onEvent(e) }
+            var stats = result.stats
+            stats.settleFormat(forced: options.inputFormat, sniffed: sniff.format)
+            onInput(stats)
+        }
     }
 }
 

@@ -1,18 +1,42 @@
 import Foundation
 
 /// Expands the paths a user gave into inputs: files as given, directories walked recursively for
-/// log-like files (sorted, so runs are reproducible), `-` for standard input.
-enum InputExpansion {
+/// log-like files (sorted, so runs are reproducible), glob patterns the shell did not expand
+/// (`'logs/**/*.log'` quoted, or from `--files-from`), `-` for standard input.
+public enum InputExpansion {
     struct Input: Equatable {
         var path: String
         var error: String?
+    }
+
+    /// An input file found by `files(_:archives:)`, with its size on disk for scheduling.
+    public struct File: Sendable, Equatable {
+        public var path: String
+        public var size: Int64
+        /// A tar archive (`.tar`, `.tar.gz`, `.tgz`): its log-like members are the inputs.
+        public var isArchive: Bool
+        /// Why it cannot be read (missing, permission denied, a directory that cannot be listed).
+        public var error: String?
+    }
+
+    /// The inputs `paths` name, each with its size; with `archives`, directories also yield the tar
+    /// archives in them and archives given by name are marked as such.
+    public static func files(_ paths: [String], archives: Bool) -> [File] {
+        expand(paths, archives: archives).map { input in
+            var size: Int64 = 0
+            if input.error == nil, input.path != "-", let a = try? FileManager.default.attributesOfItem(atPath: input.path) {
+                size = (a[.size] as? NSNumber)?.int64Value ?? 0
+            }
+            return File(path: input.path, size: size, isArchive: archives && input.error == nil && TarArchive.hasArchiveName(input.path),
+                        error: input.error)
+        }
     }
 
     /// File name endings read when walking a directory (compressed variants included).
     static let logExtensions: Set<String> = ["log", "txt", "ips", "crash", "json", "ndjson", "jsonl", "md",
                                              "markdown", "syslog", "out", "err", "trace", "console", "text"]
 
-    static func isLogLike(_ name: String) -> Bool {
+    public static func isLogLike(_ name: String) -> Bool {
         var n = name.lowercased()
         if n.hasPrefix(".") { return false }
         if n.hasSuffix(".gz") { n.removeLast(3) }
@@ -20,13 +44,22 @@ enum InputExpansion {
         return logExtensions.contains(String(n[n.index(after: dot)...]))
     }
 
-    static func expand(_ paths: [String]) -> [Input] {
+    static func expand(_ paths: [String], archives: Bool = false) -> [Input] {
         var result: [Input] = []
         let fm = FileManager.default
         for path in paths {
             if path == "-" { result.append(Input(path: "-")); continue }
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if isPattern(path) {
+                    let matches = matches(of: path)
+                    if matches.isEmpty {
+                        result.append(Input(path: path, error: "no file matches this pattern"))
+                    } else {
+                        result.append(contentsOf: expand(matches, archives: archives))
+                    }
+                    continue
+                }
                 result.append(Input(path: path, error: "no such file or directory"))
                 continue
             }
@@ -34,13 +67,50 @@ enum InputExpansion {
                 result.append(fm.isReadableFile(atPath: path) ? Input(path: path) : Input(path: path, error: "permission denied"))
                 continue
             }
-            result.append(contentsOf: walk(path))
+            result.append(contentsOf: walk(path, archives: archives))
         }
         return result
     }
 
+    /// Whether `path` holds glob syntax (`*`, `?`, `[`).
+    static func isPattern(_ path: String) -> Bool { path.contains { $0 == "*" || $0 == "?" || $0 == "[" } }
+
+    /// The paths `pattern` matches, sorted: glob(3), plus `**` for any number of directories
+    /// (`logs/**/*.log` matches `logs/a.log` and `logs/x/y/a.log`).
+    static func matches(of pattern: String) -> [String] {
+        guard let star = pattern.range(of: "**") else {
+            var g = glob_t()
+            defer { globfree(&g) }
+            guard glob(pattern, 0, nil, &g) == 0 else { return [] }
+            var out: [String] = []
+            for i in 0..<Int(g.gl_pathc) {
+                if let p = g.gl_pathv[i] { out.append(String(cString: p)) }
+            }
+            return out.sorted()
+        }
+        // The directories before `**`, walked; every file below them tested against the pattern,
+        // where `**/` may also match nothing and `*` may cross directories.
+        var base = String(pattern[..<star.lowerBound])
+        if base.hasSuffix("/") { base.removeLast() }
+        let roots = base.isEmpty ? ["."] : (isPattern(base) ? matches(of: base) : [base])
+        let loose = pattern.replacingOccurrences(of: "**", with: "*")
+        let shallow = pattern.replacingOccurrences(of: "**/", with: "")
+        var out = Set<String>()
+        let fm = FileManager.default
+        for root in roots {
+            guard let names = fm.enumerator(atPath: root) else { continue }
+            for case let relative as String in names {
+                let full = base.isEmpty ? relative : root + "/" + relative
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+                if fnmatch(loose, full, 0) == 0 || fnmatch(shallow, full, 0) == 0 { out.insert(full) }
+            }
+        }
+        return out.sorted()
+    }
+
     /// Recursive walk that does not follow directory symlinks into loops.
-    private static func walk(_ root: String) -> [Input] {
+    private static func walk(_ root: String, archives: Bool) -> [Input] {
         let fm = FileManager.default
         var files: [Input] = []
         var visited = Set<String>()
@@ -58,7 +128,11 @@ enum InputExpansion {
                 let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                 var isDir: ObjCBool = false
                 guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
-                if isDir.boolValue { stack.append(full) } else if isLogLike(name) { files.append(Input(path: full)) }
+                if isDir.boolValue {
+                    stack.append(full)
+                } else if isLogLike(name) || archives && TarArchive.hasArchiveName(name) {
+                    files.append(Input(path: full))
+                }
             }
         }
         return files.sorted { $0.path < $1.path }
