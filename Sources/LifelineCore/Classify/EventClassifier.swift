@@ -420,7 +420,7 @@ final class Patterns: Sendable {
     let offMain = Pattern.builtIn(#"arrived off the main thread"#)
     let assertion = Pattern.builtIn(#"\*\*\* Assertion failure in (.+?)(?:, (.+?):(\d+))?\s*$"#)
     let uncaught = Pattern.builtIn(#"\*\*\* Terminating app due to uncaught exception '([^']+)', reason: '(.*)$"#)
-    let cxxTerminate = Pattern.builtIn(#"libc\+\+abi(?:\.dylib)?: terminating (?:with|due to) uncaught exception of type ([^\s:]+):?\s*(.*)$"#)
+    let cxxTerminate = Pattern.builtIn(#"libc\+\+abi(?:\.dylib)?: terminating (?:with|due to) uncaught exception of type ((?:[^\s:]|::)+):?\s*(.*)$"#)
     let swiftTrap = Pattern.builtIn(#"^\s*(?:(\S.*?):(\d+): )?(Fatal error|Precondition failed|Assertion failed)(?:: (.*?))?(?:: file (.+), line (\d+))?\s*$"#)
     let oldSwiftTrap = Pattern.builtIn(#"^\s*fatal error: (.*)$"#)
     let ignoredException = Pattern.builtIn(#"Ignored Exception: (.*)$"#)
