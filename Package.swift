@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LifelineCore", targets: ["LifelineCore"]),
         .library(name: "LifelineRules", targets: ["LifelineRules"]),
         .library(name: "LifelineRender", targets: ["LifelineRender"]),
+        .library(name: "LifelineTriage", targets: ["LifelineTriage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,17 +33,20 @@ let package = Package(
         .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
         .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
         // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files.
-        .target(name: "LifelineRender", dependencies: ["CGraphviz", "LifelineCore", "LifelineRules"]),
+        // Batch runs over many inputs: per-file analysis on every core, failure signatures, ranking.
+        .target(name: "LifelineTriage", dependencies: ["LifelineCore", "LifelineRules"]),
+        .target(name: "LifelineRender", dependencies: ["CGraphviz", "LifelineCore", "LifelineRules", "LifelineTriage"]),
         .executableTarget(
             name: "lifeline",
             dependencies: [
-                "LifelineCore", "LifelineRules", "LifelineRender",
+                "LifelineCore", "LifelineRules", "LifelineRender", "LifelineTriage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore"]),
         .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
+        .testTarget(name: "LifelineTriageTests", dependencies: ["LifelineTriage", "LifelineRules", "LifelineCore"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]
 )

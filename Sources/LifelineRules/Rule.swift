@@ -168,9 +168,12 @@ public struct RuleRunner: Sendable {
     }
 
     /// Findings for `session`, unsorted.
-    public func check(_ session: ProcessSession) -> [Diagnostic] {
-        let view = SessionView(session)
-        return instances.flatMap { r in
+    public func check(_ session: ProcessSession) -> [Diagnostic] { check(SessionView(session)) }
+
+    /// The findings of every rule on a session's view (a caller that reads the view too shares
+    /// what it works out).
+    public func check(_ view: SessionView) -> [Diagnostic] {
+        instances.flatMap { r in
             var found = r.check(view, settings: settings)
             if let override = severities[type(of: r).description.id] {
                 for i in found.indices { found[i].severity = override }

@@ -57,7 +57,7 @@ public final class SessionView {
     private(set) lazy var launchTime: Double? = session.events.first { $0.kind.rawValue.hasSuffix("FinishLaunching") }?.timestamp?.seconds
 
     /// Index of the first `sceneDidBecomeActive`, if any.
-    private(set) lazy var firstActive: Int? = indices(of: Self.didBecomeActive).first
+    public private(set) lazy var firstActive: Int? = indices(of: Self.didBecomeActive).first
     private static let didBecomeActive = EventKind("scene.didBecomeActive")
 
     // MARK: Where each event happened
@@ -108,7 +108,7 @@ public final class SessionView {
 
     /// What the app was doing when event `index` arrived, as `ProcessSession.context(at:)` says,
     /// in constant time.
-    func context(at index: Int) -> (scene: SceneTimeline?, state: String?) {
+    public func context(at index: Int) -> (scene: SceneTimeline?, state: String?) {
         switch places[index] {
         case let .scene(s, p, own):
             let scene = session.scenes[Int(s)]

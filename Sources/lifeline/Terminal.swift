@@ -12,6 +12,12 @@ final class StandardOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes `text` as it is (a whole rendering that ends with its own line break).
+    func write(verbatim text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes one line given as bytes (JSON written by `JSONWriter`).
     func write(bytes line: [UInt8]) {
         buffer.append(contentsOf: line)

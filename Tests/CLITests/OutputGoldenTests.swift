@@ -22,10 +22,11 @@ import Testing
         #expect(fresh.stdout == committed, "Output/\(file) is stale: run scripts/demo and commit the result")
     }
 
-    @Test("Output/diagrams and Output/report match a fresh run (DOT and JSON)", arguments: [
+    @Test("Output/diagrams, Output/report and Output/triage match a fresh run (DOT and JSON)", arguments: [
         (["graph", "SampleLogs", "--aggregate", "--as", "dot"], ["state.dot"], "diagrams"),
         (["graph", "SampleLogs/scenarios", "--kind", "timeline", "--as", "dot"], [], "diagrams"),
         (["analyze", "SampleLogs", "--fail-on", "never"], ["report.json"], "report"),
+        (["triage", "SampleLogs", "--quiet"], ["triage.json"], "triage"),
     ])
     func filesMatchFreshRun(arguments: [String], files: [String], committedDirectory: String) throws {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-output-\(UUID().uuidString)")

@@ -1,0 +1,141 @@
+import LifelineRules
+import LifelineTriage
+
+/// The triage report as one self-contained HTML page: the ranked signatures with the lifecycle
+/// state of their occurrences as a bar, an example per signature, the aggregated state diagram,
+/// unreadable inputs and the inputs read. No script, no network: the policy allows nothing but
+/// inline styles; every byte from a log goes through `HTMLReport.appendEscaped`.
+public enum TriageHTMLReport {
+    public static func render(_ r: TriageResult, stateDiagramSVG: String?) -> String {
+        var page = Page()
+        page.document(r, svg: stateDiagramSVG)
+        return page.out
+    }
+
+    static let policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+    /// Colours of the phases in the state bars (with a text legend, so colour is not the only cue).
+    static let phaseColors: [FailurePhase: String] = [
+        .launch: "#7b61ff", .foregroundActive: "#2f9e44", .foregroundInactive: "#94d82d",
+        .background: "#1c7ed6", .unattached: "#868e96", .unknown: "#ced4da",
+    ]
+
+    static let extraStyle = """
+        .bar { display: flex; height: .8rem; min-width: 8rem; border-radius: 3px; overflow: hidden; }
+        .bar span { display: block; height: 100%; }
+        .legend span.swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 2px; vertical-align: middle; margin: 0 .25rem 0 .75rem; }
+        pre.excerpt { white-space: pre-wrap; word-break: break-word; margin: .25rem 0 0; font-size: .8rem; }
+        td.title { max-width: 40rem; }
+        .status-new { font-weight: 600; color: #c92a2a; }
+        """
+
+    struct Page {
+        var out = ""
+
+        mutating func raw(_ s: String) { out += s }
+        mutating func text(_ s: String) { HTMLReport.appendEscaped(s, to: &out) }
+        mutating func attr(_ name: String, _ value: String) {
+            out += " \(name)=\""
+            HTMLReport.appendEscaped(value, to: &out)
+            out += "\""
+        }
+
+        mutating func document(_ r: TriageResult, svg: String?) {
+            let title = "Lifeline triage: \(r.inputs.count) input\(r.inputs.count == 1 ? "" : "s"), \(r.signatures.count) signature\(r.signatures.count == 1 ? "" : "s")"
+            raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\"")
+            attr("content", TriageHTMLReport.policy)
+            raw(">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"lifeline\">\n<title>")
+            text(title)
+            raw("</title>\n<style>\n\(HTMLReport.style)\n\(TriageHTMLReport.extraStyle)\n</style>\n</head>\n<body>\n<header>\n<h1>Lifeline triage</h1>\n<p class=\"muted\">")
+            text(TriageSummary.line(r))
+            raw("</p>\n</header>\n<main>\n")
+            signatures(r)
+            if let svg, let inline = HTMLReport.inlineSVG(svg, prefix: "state-", labelID: "state-caption") {
+                raw("<section id=\"diagram\">\n<h2>Lifecycle of every input</h2>\n<figure class=\"diagram\">\n<figcaption id=\"state-caption\">")
+                text("Observed transitions over the expected state machines, all inputs together")
+                raw("</figcaption>\n\(inline)\n</figure>\n</section>\n")
+            }
+            if r.baseline != nil, !r.gone.isEmpty {
+                raw("<section id=\"gone\">\n<h2>Gone since the baseline</h2>\n<ul>\n")
+                for g in r.gone {
+                    raw("<li>")
+                    text("\(g.title) (\(g.id), \(g.severity), was \(g.count))")
+                    raw("</li>\n")
+                }
+                raw("</ul>\n</section>\n")
+            }
+            if !r.unreadable.isEmpty {
+                raw("<section id=\"unreadable\">\n<h2>Unreadable (\(r.unreadable.count))</h2>\n<table>\n<thead><tr><th scope=\"col\">input</th><th scope=\"col\">reason</th></tr></thead>\n<tbody>\n")
+                for u in r.unreadable {
+                    raw("<tr><td class=\"mono\">")
+                    text(u.path)
+                    raw("</td><td>")
+                    text(u.reason)
+                    raw("</td></tr>\n")
+                }
+                raw("</tbody>\n</table>\n</section>\n")
+            }
+            inputs(r)
+            raw("</main>\n</body>\n</html>\n")
+        }
+
+        mutating func signatures(_ r: TriageResult) {
+            raw("<section id=\"signatures\">\n<h2>Signatures</h2>\n")
+            guard !r.signatures.isEmpty else {
+                raw("<p>No failures, and no findings at or above the minimum severity.</p>\n</section>\n")
+                return
+            }
+            raw("<p class=\"legend muted\">State at failure:")
+            for p in FailurePhase.allCases {
+                raw("<span class=\"swatch\" style=\"background:\(TriageHTMLReport.phaseColors[p]!)\"></span>")
+                text(p.rawValue)
+            }
+            raw("</p>\n<table class=\"signatures\">\n<thead><tr>")
+            var head = ["#", "count", "files", "sessions", "severity", "kind"]
+            if r.baseline != nil { head.append("status") }
+            head += ["signature", "state at failure"]
+            for h in head { raw("<th scope=\"col\">\(h)</th>") }
+            raw("</tr></thead>\n<tbody>\n")
+            for (i, s) in r.signatures.enumerated() {
+                raw("<tr")
+                attr("id", s.signature.id)
+                raw("><td class=\"num\">\(i + 1)</td><td class=\"num\">\(s.count)</td><td class=\"num\">\(s.files.count)</td><td class=\"num\">\(s.sessions.count)</td><td>")
+                raw("<span class=\"sev sev-\(s.severity.description)\">\(s.severity.description)</span></td><td>\(s.signature.kind.rawValue)</td>")
+                if let status = r.baseline?[s.signature.id] { raw("<td class=\"status-\(status.rawValue)\">\(status.rawValue)</td>") }
+                else if r.baseline != nil { raw("<td></td>") }
+                raw("<td class=\"title\"><strong>")
+                text(s.signature.title)
+                raw("</strong><br><span class=\"muted mono\">")
+                text("\(s.signature.id) · e.g. \(s.example.file):\(s.example.line)")
+                if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { text(f == l ? " · at \(f)" : " · \(f) – \(l)") }
+                raw("</span><pre class=\"excerpt mono\">")
+                text(s.example.excerpt)
+                raw("</pre></td><td><div class=\"bar\" role=\"img\"")
+                attr("aria-label", s.phaseSummary)
+                raw(">")
+                for share in s.phaseShares {
+                    let percent = Double(share.count) * 100 / Double(max(1, s.count))
+                    raw("<span style=\"width:\(String(format: "%.2f", percent))%;background:\(TriageHTMLReport.phaseColors[share.phase]!)\"></span>")
+                }
+                raw("</div><span class=\"muted\">")
+                text(s.phaseSummary)
+                raw("</span></td></tr>\n")
+            }
+            raw("</tbody>\n</table>\n</section>\n")
+        }
+
+        mutating func inputs(_ r: TriageResult) {
+            raw("<section id=\"inputs\">\n<details>\n<summary><h2 style=\"display:inline\">Inputs (\(r.inputs.count))</h2></summary>\n<table>\n<thead><tr>")
+            for h in ["input", "format", "lines", "events", "sessions"] { raw("<th scope=\"col\">\(h)</th>") }
+            raw("</tr></thead>\n<tbody>\n")
+            for i in r.inputs {
+                raw("<tr><td class=\"mono\">")
+                text(i.path)
+                raw("</td><td>")
+                text(i.format?.rawValue ?? "–")
+                raw("</td><td class=\"num\">\(i.lines)</td><td class=\"num\">\(i.events)</td><td class=\"num\">\(i.sessions)</td></tr>\n")
+            }
+            raw("</tbody>\n</table>\n</details>\n</section>\n")
+        }
+    }
+}

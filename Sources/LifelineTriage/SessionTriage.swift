@@ -1,0 +1,184 @@
+import LifelineCore
+import LifelineRules
+
+/// What one worker has triaged so far: signatures by id, inputs, unreadable inputs and
+/// transitions. Tallies merge in any order to the same result.
+struct TriageTally: Sendable {
+    var signatures: [String: SignatureStats] = [:]
+    var inputs: [TriageInput] = []
+    var unreadable: [Unreadable] = []
+    var transitions = TransitionTally()
+
+    mutating func merge(_ other: TriageTally) {
+        for (id, s) in other.signatures {
+            if signatures[id] == nil { signatures[id] = s } else { signatures[id]!.merge(s) }
+        }
+        inputs.append(contentsOf: other.inputs)
+        unreadable.append(contentsOf: other.unreadable)
+        transitions.merge(other.transitions)
+    }
+
+    mutating func record(_ signature: Signature, _ occurrence: Occurrence, session: String, phase: FailurePhase,
+                         severity: Severity, rules: [String] = []) {
+        if signatures[signature.id] == nil {
+            signatures[signature.id] = SignatureStats(signature: signature, severity: severity, example: occurrence)
+        }
+        signatures[signature.id]!.add(occurrence, session: session, phase: phase, severity: severity)
+        signatures[signature.id]!.rules.formUnion(rules)
+    }
+}
+
+/// Turns one finished session into signature occurrences: each failure or threading report
+/// event is one occurrence of its failure signature (a rule that reports at that same event adds
+/// its id and severity to it, instead of counting the failure twice); every other finding at or
+/// above the minimum severity is an occurrence of its rule's signature at its callback.
+struct SessionTriage: Sendable {
+    let runner: RuleRunner
+    let minimumSeverity: Severity
+
+    /// Severity of a failure signature that no rule reported on.
+    static func defaultSeverity(_ kind: SignatureKind) -> Severity {
+        switch kind {
+        case .assertion, .mainThreadChecker, .rule: .error
+        case .exception, .fatalError, .signal, .crash, .watchdog: .fatal
+        }
+    }
+
+    /// Longest excerpt kept per occurrence (the record's first lines).
+    static let excerptLimit = 600
+
+    /// Event kinds `Signatures.failure` gives a signature to (checked by number before the text).
+    static let failureKinds: Set<EventKind> = [.assertion, .exception, .swiftFatalError, .signal, .crashReport, .watchdog, .mainThreadChecker]
+    static let appDidBecomeActive = EventKind("app.didBecomeActive")
+
+    func take(_ session: ProcessSession, into tally: inout TriageTally) {
+        let view = SessionView(session)
+        let found = runner.check(view)
+        tally.transitions.add(session)
+        let key = "\(session.files.first ?? "-")#\(session.id)"
+        // Before the first activation (of a scene, or of the app without scenes) is launch.
+        let appActive = session.events.firstIndex { $0.kind == Self.appDidBecomeActive }
+        let firstActive = [view.firstActive, appActive].compactMap { $0 }.min()
+        var findingsAt: [LineKey: [Diagnostic]] = [:]
+        for d in found { findingsAt[LineKey(file: d.file, line: d.line), default: []].append(d) }
+        var failureLines = Set<LineKey>()
+        for (i, e) in session.events.enumerated() where Self.failureKinds.contains(e.kind) {
+            guard let signature = Signatures.failure(e) else { continue }
+            let at = LineKey(file: e.file, line: e.line)
+            failureLines.insert(at)
+            let here = findingsAt[at] ?? []
+            let severity = max(here.map(\.severity).max() ?? .note, Self.defaultSeverity(signature.kind))
+            tally.record(signature, Self.occurrence(e), session: key, phase: Self.phase(view, at: i, firstActive: firstActive),
+                         severity: severity, rules: here.map(\.ruleId))
+        }
+        let rest = found.filter { $0.severity >= minimumSeverity && !failureLines.contains(LineKey(file: $0.file, line: $0.line)) }
+        guard !rest.isEmpty else { return }
+        var eventAt: [LineKey: Int] = [:]
+        eventAt.reserveCapacity(session.events.count)
+        for (i, e) in session.events.enumerated() where eventAt[LineKey(file: e.file, line: e.line)] == nil {
+            eventAt[LineKey(file: e.file, line: e.line)] = i
+        }
+        for d in rest {
+            let index = eventAt[LineKey(file: d.file, line: d.line)]
+            let event = index.map { session.events[$0] }
+            let signature = Signatures.rule(id: d.ruleId, name: d.rule, callback: event?.kind.rawValue)
+            var occurrence = Occurrence(file: d.file, line: d.line, time: event?.timestamp, excerpt: d.message)
+            if let event { occurrence.excerpt = Self.clip(event.message) + "\n" + d.message }
+            let phase = index.map { Self.phase(view, at: $0, firstActive: firstActive) } ?? Self.phase(state: d.state)
+            tally.record(signature, occurrence, session: key, phase: phase, severity: d.severity)
+        }
+    }
+
+    /// A file and line; hashed by the line alone (a session's events nearly always share a file).
+    struct LineKey: Hashable {
+        var file: String
+        var line: Int
+        func hash(into h: inout Hasher) { h.combine(line) }
+    }
+
+    static func occurrence(_ e: Event) -> Occurrence {
+        var text = e.message
+        if let frames = e.details?.backtrace, !frames.isEmpty { text += "\n" + frames.prefix(4).joined(separator: "\n") }
+        return Occurrence(file: e.file, line: e.line, time: e.timestamp, excerpt: clip(text))
+    }
+
+    static func clip(_ s: String) -> String {
+        guard s.utf8.count > excerptLimit else { return s }
+        var out = String(decoding: s.utf8.prefix(excerptLimit), as: UTF8.self)
+        while out.hasSuffix("\u{FFFD}") { out.removeLast() }
+        return out + "…"
+    }
+
+    // MARK: Phase
+
+    /// The phase the app was in at event `index`: launch while nothing has become active yet;
+    /// otherwise the state of the scene in play (or of the app). A crash report that stands alone
+    /// (no lifecycle around it in its file) is placed by the lifecycle callback it crashed in.
+    static func phase(_ view: SessionView, at index: Int, firstActive: Int?) -> FailurePhase {
+        let session = view.session
+        let state = view.context(at: index).state
+        var p = phase(state: state)
+        if firstActive.map({ $0 > index }) ?? true, p != .background {
+            // Nothing active yet: a launch in progress, unless the log holds no lifecycle at all.
+            if p != .unknown || session.launchSeen || hasLifecycle(session, before: index) { p = .launch }
+        }
+        if p == .unknown, let frames = session.events[index].details?.lifecycleFrames, let fromFrames = phase(frames: frames) {
+            p = fromFrames
+        }
+        return p
+    }
+
+    static func hasLifecycle(_ session: ProcessSession, before index: Int) -> Bool {
+        session.events[..<index].contains { $0.kind.isLifecycleCallback }
+    }
+
+    static func phase(state: String?) -> FailurePhase {
+        switch state {
+        case "foregroundActive", "app.foregroundActive", "connected": .foregroundActive
+        case "foregroundInactive", "app.foregroundInactive": .foregroundInactive
+        case "background", "app.background": .background
+        case "unattached", "disconnected": .unattached
+        case "app.launching", "app.launched": .launch
+        default: .unknown
+        }
+    }
+
+    /// The phase a crash's lifecycle frames put it in: the innermost frame that is a lifecycle
+    /// callback says what was being delivered, so the state it arrives in.
+    static func phase(frames: [String]) -> FailurePhase? {
+        for frame in frames {
+            guard let kind = callbackKind(inFrame: frame) else {
+                if frame.includes("_runWithMainScene") || frame.includes("didFinishLaunching") || frame.includes("willFinishLaunching") {
+                    return .launch
+                }
+                continue
+            }
+            switch kind.rawValue {
+            case "app.willFinishLaunching", "app.didFinishLaunching", "scene.willConnect", "app.configurationForConnecting": return .launch
+            case "scene.didBecomeActive", "scene.didEnterBackground", "app.didBecomeActive": return .foregroundInactive
+            case "scene.willResignActive", "app.willResignActive": return .foregroundActive
+            case "scene.willEnterForeground", "scene.didDisconnect", "app.willEnterForeground": return .background
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The lifecycle callback a frame's symbol names (`-[SceneDelegate sceneDidBecomeActive:]`,
+    /// `SceneDelegate.sceneDidBecomeActive(_:)`), if any.
+    static func callbackKind(inFrame frame: String) -> EventKind? {
+        if let open = frame.firstIndex(of: "["), let close = frame[open...].firstIndex(of: "]"),
+           let space = frame[open..<close].firstIndex(of: " ") {
+            let selector = String(frame[frame.index(after: space)..<close])
+            return CallbackCatalog.bySelector[selector]?.kind
+        }
+        guard let paren = frame.firstIndex(of: "("), let close = frame[paren...].firstIndex(of: ")") else { return nil }
+        var start = paren
+        while start > frame.startIndex {
+            let before = frame.index(before: start)
+            if frame[before] == "." || frame[before] == " " { break }
+            start = before
+        }
+        return CallbackCatalog.bySwift[String(frame[start...close])]?.kind
+    }
+}

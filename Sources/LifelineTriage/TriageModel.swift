@@ -1,0 +1,200 @@
+import LifelineCore
+import LifelineRules
+
+/// Where in its life the app was when a failure happened: the distribution triage shows per
+/// signature ("82% during launch before any scene was active, 18% in background").
+public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
+    /// Launching: no scene (and no app-level activation) had become active yet.
+    case launch
+    case foregroundActive = "foreground-active"
+    case foregroundInactive = "foreground-inactive"
+    case background
+    /// A scene that connected and had not come to the foreground, or disconnected.
+    case unattached
+    /// The log shows nothing of the lifecycle around the failure.
+    case unknown
+
+    public static func < (a: FailurePhase, b: FailurePhase) -> Bool { a.order < b.order }
+    private var order: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// How a sentence says it.
+    public var phrase: String {
+        switch self {
+        case .launch: "during launch before any scene was active"
+        case .foregroundActive: "in the foreground, active"
+        case .foregroundInactive: "in the foreground, inactive"
+        case .background: "in the background"
+        case .unattached: "with its scene unattached"
+        case .unknown: "in an unknown state"
+        }
+    }
+}
+
+/// One place a signature was seen.
+public struct Occurrence: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var time: LogTimestamp?
+    /// The first lines of the record, for the example excerpt.
+    public var excerpt: String
+
+    public init(file: String, line: Int, time: LogTimestamp?, excerpt: String) {
+        self.file = file
+        self.line = line
+        self.time = time
+        self.excerpt = excerpt
+    }
+
+    /// The earlier of two places in a stable order (path, then line): the representative example
+    /// does not depend on which thread finished first.
+    static func precedes(_ a: Occurrence, _ b: Occurrence) -> Bool { (a.file, a.line) < (b.file, b.line) }
+}
+
+/// Everything triage knows about one signature, over every input: merged from per-file tallies
+/// in any order with the same result.
+public struct SignatureStats: Sendable, Equatable {
+    public var signature: Signature
+    /// The highest severity of any occurrence (a rule finding at the same event can raise it).
+    public var severity: Severity
+    public var count = 0
+    /// Inputs it was seen in.
+    public var files: Set<String> = []
+    /// Sessions it was seen in, as `FILE#SESSION`.
+    public var sessions: Set<String> = []
+    public var firstSeen: LogTimestamp?
+    public var lastSeen: LogTimestamp?
+    public var phases: [FailurePhase: Int] = [:]
+    /// The first occurrence in (path, line) order.
+    public var example: Occurrence
+    /// Rules that reported at the failure's own event (`LC-F02` beside an uncaught exception).
+    public var rules: Set<String> = []
+
+    init(signature: Signature, severity: Severity, example: Occurrence) {
+        self.signature = signature
+        self.severity = severity
+        self.example = example
+    }
+
+    mutating func add(_ o: Occurrence, session: String, phase: FailurePhase, severity s: Severity) {
+        count += 1
+        files.insert(o.file)
+        sessions.insert(session)
+        phases[phase, default: 0] += 1
+        severity = max(severity, s)
+        if Occurrence.precedes(o, example) { example = o }
+        if let t = o.time, t.seconds != nil {
+            if firstSeen == nil || Self.earlier(t, firstSeen!) { firstSeen = t }
+            if lastSeen == nil || Self.earlier(lastSeen!, t) { lastSeen = t }
+        }
+    }
+
+    mutating func merge(_ other: SignatureStats) {
+        count += other.count
+        files.formUnion(other.files)
+        sessions.formUnion(other.sessions)
+        for (p, n) in other.phases { phases[p, default: 0] += n }
+        severity = max(severity, other.severity)
+        rules.formUnion(other.rules)
+        if Occurrence.precedes(other.example, example) { example = other.example }
+        if let t = other.firstSeen, firstSeen == nil || Self.earlier(t, firstSeen!) { firstSeen = t }
+        if let t = other.lastSeen, lastSeen == nil || Self.earlier(lastSeen!, t) { lastSeen = t }
+    }
+
+    /// Time order, with the text as a tie-break so merging is order-independent.
+    static func earlier(_ a: LogTimestamp, _ b: LogTimestamp) -> Bool {
+        let x = a.seconds ?? 0, y = b.seconds ?? 0
+        return x != y ? x < y : a.iso < b.iso
+    }
+
+    /// The share of each phase, most frequent first (ties in phase order).
+    public var phaseShares: [(phase: FailurePhase, count: Int)] {
+        phases.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.phase < $1.phase }
+    }
+
+    /// "82% during launch before any scene was active, 18% in the background".
+    public var phaseSummary: String {
+        guard count > 0 else { return "" }
+        return phaseShares.map { "\(Self.percent($0.count, of: count)) \($0.phase.phrase)" }.joined(separator: ", ")
+    }
+
+    static func percent(_ n: Int, of total: Int) -> String {
+        let p = Double(n) * 100 / Double(total)
+        if p > 0 && p < 1 { return "<1%" }
+        if p < 100 && p > 99 { return ">99%" }
+        return "\(Int(p.rounded()))%"
+    }
+}
+
+/// One input as triage read it.
+public struct TriageInput: Sendable, Equatable {
+    public var path: String
+    public var format: LogFormat?
+    public var lines: Int
+    public var events: Int
+    public var sessions: Int
+    public var bytes: Int64
+    /// Lines no format recognised (the accounting's `unrecognizedLines`).
+    public var unrecognizedLines: Int
+
+    public init(stats: InputStats, sessions: Int) {
+        path = stats.path
+        format = stats.format
+        lines = stats.lines
+        events = stats.events
+        self.sessions = sessions
+        bytes = stats.bytes
+        unrecognizedLines = stats.unrecognizedLines
+    }
+}
+
+/// An input that could not be read, or read only in part, and why.
+public struct Unreadable: Sendable, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// Whether a signature is new since a baseline run, seen in it too, or gone from this run.
+public enum BaselineStatus: String, Sendable {
+    case new, recurring, gone
+}
+
+/// The result of a triage run: inputs, signatures ranked most frequent first, unreadable inputs.
+public struct TriageResult: Sendable {
+    public var inputs: [TriageInput]
+    public var signatures: [SignatureStats]
+    public var unreadable: [Unreadable]
+    /// Every observed lifecycle transition (the aggregated state diagram).
+    public var transitions: TransitionTally
+    /// Set by `compare(with:)`: each signature's status, by id, and the baseline's signatures
+    /// that did not recur (with their baseline counts).
+    public var baseline: [String: BaselineStatus]? = nil
+    public var gone: [BaselineSignature] = []
+
+    public var totalLines: Int { inputs.reduce(0) { $0 + $1.lines } }
+    public var totalEvents: Int { inputs.reduce(0) { $0 + $1.events } }
+    public var totalBytes: Int64 { inputs.reduce(0) { $0 + $1.bytes } }
+    public var totalSessions: Int { inputs.reduce(0) { $0 + $1.sessions } }
+
+    /// The ranking: most occurrences first, then more files, higher severity, and the id.
+    static func ranked(_ s: [SignatureStats]) -> [SignatureStats] {
+        s.sorted {
+            if $0.count != $1.count { return $0.count > $1.count }
+            if $0.files.count != $1.files.count { return $0.files.count > $1.files.count }
+            if $0.severity != $1.severity { return $0.severity > $1.severity }
+            return $0.signature.id < $1.signature.id
+        }
+    }
+}
+
+/// What a baseline run said of a signature (read back from its JSON).
+public struct BaselineSignature: Sendable, Equatable {
+    public var id: String
+    public var kind: String
+    public var title: String
+    public var severity: String
+    public var count: Int
+}

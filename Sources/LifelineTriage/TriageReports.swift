@@ -1,0 +1,268 @@
+import Foundation
+import LifelineCore
+import LifelineRules
+
+/// The JSON contract of `lifeline triage --format json` (fields may be added, none renamed):
+/// `{"inputs":[{path, format, lines, events}], "signatures":[{id, kind, title, severity, count,
+/// files, sessions, firstSeen, lastSeen, states, example:{file, line, excerpt}}], "unreadable":[{path, reason}]}`,
+/// signatures ranked most frequent first.
+public enum TriageJSON {
+    public static func render(_ r: TriageResult) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("gone")
+        w.beginArray()
+        if r.baseline != nil {
+            for g in r.gone {
+                w.beginObject()
+                w.field("count", g.count)
+                w.field("id", g.id)
+                w.field("kind", g.kind)
+                w.field("severity", g.severity)
+                w.field("title", g.title)
+                w.endObject()
+            }
+        }
+        w.endArray()
+        w.key("inputs")
+        w.beginArray()
+        for i in r.inputs {
+            w.beginObject()
+            w.field("bytes", i.bytes)
+            w.field("events", i.events)
+            w.field("format", i.format?.rawValue)
+            w.field("lines", i.lines)
+            w.field("path", i.path)
+            w.field("sessions", i.sessions)
+            w.field("unrecognizedLines", i.unrecognizedLines)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("signatures")
+        w.beginArray()
+        for (rank, s) in r.signatures.enumerated() {
+            w.beginObject()
+            w.field("count", s.count)
+            w.key("example")
+            w.beginObject()
+            w.field("excerpt", s.example.excerpt)
+            w.field("file", s.example.file)
+            w.field("line", s.example.line)
+            w.endObject()
+            w.field("files", s.files.sorted())
+            w.field("firstSeen", s.firstSeen?.iso)
+            w.field("id", s.signature.id)
+            w.field("key", s.signature.key)
+            w.field("kind", s.signature.kind.rawValue)
+            w.field("lastSeen", s.lastSeen?.iso)
+            w.field("rank", rank + 1)
+            w.field("rules", s.rules.sorted())
+            w.field("sessions", s.sessions.count)
+            w.field("severity", s.severity.description)
+            w.key("states")
+            w.beginObject()
+            for (p, n) in s.phases.sorted(by: { $0.key < $1.key }) { w.key(named: p.rawValue); w.int(n) }
+            w.endObject()
+            w.field("statesSummary", s.phaseSummary)
+            w.field("status", r.baseline?[s.signature.id]?.rawValue)
+            w.field("title", s.signature.title)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("summary")
+        w.beginObject()
+        w.field("bytes", r.totalBytes)
+        w.field("events", r.totalEvents)
+        w.field("inputs", r.inputs.count)
+        w.field("lines", r.totalLines)
+        w.field("occurrences", r.signatures.reduce(0) { $0 + $1.count })
+        w.field("sessions", r.totalSessions)
+        w.field("signatures", r.signatures.count)
+        w.field("unreadable", r.unreadable.count)
+        w.endObject()
+        w.key("unreadable")
+        w.beginArray()
+        for u in r.unreadable {
+            w.beginObject()
+            w.field("path", u.path)
+            w.field("reason", u.reason)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text + "\n"
+    }
+}
+
+/// The ranked table for a terminal: one block per signature, what it is, how often, where the
+/// app was when it happened, and one example.
+public enum TriageText {
+    public static func render(_ r: TriageResult, limit: Int? = nil, width: Int = 120) -> String {
+        var out = summaryLine(r) + "\n"
+        let shown = limit.map { Array(r.signatures.prefix($0)) } ?? r.signatures
+        if shown.isEmpty {
+            out += "\nno failures, and no findings at or above the minimum severity\n"
+        } else {
+            let withStatus = r.baseline != nil
+            let rows = shown.enumerated().map { (i, s) -> [String] in
+                var row = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessions.count), s.severity.description, s.signature.kind.rawValue]
+                if withStatus { row.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
+                return row
+            }
+            var header = ["#", "count", "files", "sessions", "severity", "kind"]
+            if withStatus { header.append("status") }
+            let right: Set<Int> = [0, 1, 2, 3]
+            var widths = header.map(\.count)
+            for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.count) } }
+            func line(_ cells: [String]) -> String {
+                cells.enumerated().map { c, cell in
+                    let pad = String(repeating: " ", count: widths[c] - cell.count)
+                    return right.contains(c) ? pad + cell : cell + pad
+                }.joined(separator: "  ")
+            }
+            let indent = widths.reduce(0, +) + 2 * widths.count
+            let room = max(40, width - indent)
+            out += "\n" + line(header) + "  signature\n"
+            for (i, s) in shown.enumerated() {
+                out += line(rows[i]) + "  " + clip(oneLine(s.signature.title), room) + "\n"
+                let pad = String(repeating: " ", count: indent)
+                out += pad + clip(s.phaseSummary, room) + "\n"
+                var seen = "e.g. \(s.example.file):\(s.example.line)"
+                if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { seen += f == l ? " · at \(f)" : " · first \(f) · last \(l)" }
+                out += pad + clip(seen, room) + "\n"
+            }
+            if shown.count < r.signatures.count {
+                out += "\n… and \(r.signatures.count - shown.count) more signatures (--limit, or --format json for all)\n"
+            }
+        }
+        if r.baseline != nil, !r.gone.isEmpty {
+            out += "\ngone since the baseline:\n"
+            for g in r.gone { out += "  \(g.id)  \(g.severity)  \(oneLine(g.title)) (was \(grouped(g.count)))\n" }
+        }
+        if !r.unreadable.isEmpty {
+            out += "\nunreadable (\(r.unreadable.count)):\n"
+            for u in r.unreadable { out += "  \(oneLine(u.path)): \(oneLine(u.reason))\n" }
+        }
+        return out
+    }
+
+    static func summaryLine(_ r: TriageResult) -> String { "triage: " + TriageSummary.line(r) }
+}
+
+/// One line saying what a run read and found.
+public enum TriageSummary {
+    public static func line(_ r: TriageResult) -> String {
+        var parts = ["\(grouped(r.inputs.count)) input\(r.inputs.count == 1 ? "" : "s")",
+                     "\(megabytes(r.totalBytes))", "\(grouped(r.totalLines)) lines", "\(grouped(r.totalEvents)) events",
+                     "\(grouped(r.totalSessions)) sessions"]
+        parts.append("\(grouped(r.signatures.count)) signature\(r.signatures.count == 1 ? "" : "s")")
+        if let b = r.baseline {
+            let new = b.values.filter { $0 == .new }.count
+            parts.append("\(new) new, \(r.gone.count) gone")
+        }
+        if !r.unreadable.isEmpty { parts.append("\(r.unreadable.count) unreadable") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// One row per signature, for spreadsheets. Cells that a spreadsheet would read as a formula
+/// (starting with `=`, `+`, `-`, `@`, tab or carriage return) get a leading `'`.
+public enum TriageCSV {
+    public static let header = ["rank", "id", "kind", "severity", "count", "files", "sessions", "firstSeen", "lastSeen",
+                                "states", "status", "title", "exampleFile", "exampleLine"]
+
+    public static func render(_ r: TriageResult) -> String {
+        var out = header.map(cell).joined(separator: ",") + "\r\n"
+        for (i, s) in r.signatures.enumerated() {
+            let states = s.phaseShares.map { "\($0.phase.rawValue)=\($0.count)" }.joined(separator: ";")
+            let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.files.count)",
+                       "\(s.sessions.count)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,
+                       r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, "\(s.example.line)"]
+            out += row.map(cell).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// A quoted CSV cell, neutralised against formula injection.
+    public static func cell(_ s: String) -> String {
+        var v = s
+        if let first = v.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { v = "'" + v }
+        return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// A Markdown table (for a pull request or an issue): log text is escaped so that it shows as
+/// text, not as Markdown or HTML.
+public enum TriageMarkdown {
+    public static func render(_ r: TriageResult, limit: Int? = nil) -> String {
+        var out = "# Lifeline triage\n\n" + escape(TriageSummary.line(r)) + "\n\n"
+        let shown = limit.map { Array(r.signatures.prefix($0)) } ?? r.signatures
+        if shown.isEmpty {
+            out += "No failures, and no findings at or above the minimum severity.\n"
+        } else {
+            let status = r.baseline != nil
+            out += "| # | count | files | sessions | severity | kind |\(status ? " status |" : "") signature | when | example |\n"
+            out += "|---:|---:|---:|---:|---|---|\(status ? "---|" : "")---|---|---|\n"
+            for (i, s) in shown.enumerated() {
+                var cells = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessions.count), s.severity.description,
+                             s.signature.kind.rawValue]
+                if status { cells.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
+                cells += [escape(s.signature.title), escape(s.phaseSummary), escape("\(s.example.file):\(s.example.line)")]
+                out += "| " + cells.joined(separator: " | ") + " |\n"
+            }
+        }
+        if r.baseline != nil, !r.gone.isEmpty {
+            out += "\n## Gone since the baseline\n\n"
+            for g in r.gone { out += "- \(escape(g.title)) (\(escape(g.id)), was \(g.count))\n" }
+        }
+        if !r.unreadable.isEmpty {
+            out += "\n## Unreadable\n\n"
+            for u in r.unreadable { out += "- \(escape(u.path)): \(escape(u.reason))\n" }
+        }
+        return out
+    }
+
+    /// Escapes Markdown and HTML syntax, and keeps a cell on one line.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in oneLine(s) {
+            switch ch {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "|", "\\", "`", "*", "_", "[", "]", "#", "!": out += "\\" + String(ch)
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+// MARK: Formatting
+
+/// `12,345`.
+func grouped<I: BinaryInteger>(_ n: I) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, ch) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(ch)
+    }
+    return (n < 0 ? "-" : "") + out
+}
+
+func megabytes(_ bytes: Int64) -> String {
+    let mb = Double(bytes) / 1_000_000
+    if mb >= 1000 { return "\((mb / 10).rounded() / 100) GB" }
+    if mb >= 10 { return "\(Int(mb.rounded())) MB" }
+    return "\((mb * 10).rounded() / 10) MB"
+}
+
+/// Control characters and line breaks shown as spaces, so one value stays on one line.
+func oneLine(_ s: String) -> String {
+    String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? " " : $0 }))
+}
+
+func clip(_ s: String, _ width: Int) -> String {
+    s.count <= width ? s : String(s.prefix(max(1, width - 1))) + "…"
+}

@@ -1,0 +1,200 @@
+import ArgumentParser
+import Foundation
+import LifelineCore
+import LifelineRender
+import LifelineRules
+import LifelineTriage
+
+struct TriageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "triage",
+        abstract: "Read many logs at once and rank what went wrong, with the lifecycle state of each failure.",
+        discussion: """
+        Reads every input on every core (directories recursively, glob patterns, gzip files, tar and \
+        tar.gz archives and the log-like files inside them, and the paths listed by --files-from), \
+        analyses each file on its own, and groups failures into signatures that are the same across \
+        files, devices and formats: assertions, uncaught exceptions, Swift runtime traps, Main Thread \
+        Checker reports, crash reports (an .ips file and its text form match), watchdog kills, signals, \
+        and rule findings at or above --min-severity. Each signature comes with its count, files, \
+        sessions, first and last time seen, the app's lifecycle state at each occurrence, and an example.
+
+        A file that cannot be read is listed as unreadable with the reason; the run goes on.
+
+        With --baseline (an earlier --format json report) signatures are marked new, recurring or gone; \
+        --fail-on-new makes new ones at or above a severity fail the run, for CI.
+
+        Exit status: 0 done, 1 a new signature at or above --fail-on-new, 2 usage, configuration or \
+        baseline error, 3 no input could be read.
+        """)
+
+    @Argument(help: "Log files, directories, archives, glob patterns, or - for standard input.")
+    var paths: [String] = []
+
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read more paths from this file, one per line (- for standard input).", valueName: "file"))
+    var filesFrom: String?
+
+    @Option(name: .long, help: "Output: text, json, csv, markdown or html.")
+    var format: OutputFormat = .text
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write every format and the aggregated state diagram into this directory.", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("An earlier `triage --format json` report to compare with.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("fail-on-new"), help: "With --baseline, exit 1 when a new signature is at least this severe (note, warning, error, fatal).")
+    var failOnNew: Severity?
+
+    @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
+    var minSeverity: Severity = .warning
+
+    @Option(name: .long, help: "Show at most this many signatures in the text and Markdown tables (0: all).")
+    var limit = 30
+
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
+    var inputFormat: LogFormat?
+
+    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
+    var jobs: Int?
+
+    @Flag(name: .shortAndLong, help: "No progress display on standard error.")
+    var quiet = false
+
+    @OptionGroup var configOptions: ConfigOptions
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, csv, markdown, html }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if paths.isEmpty && filesFrom == nil { throw ValidationError("give paths to read, or --files-from FILE") }
+        if failOnNew != nil && baseline == nil { throw ValidationError("--fail-on-new compares with a --baseline report; give one") }
+    }
+
+    func run() throws {
+        let configuration = try configOptions.load()
+        var inputs = paths
+        if let filesFrom { inputs += try Self.readList(filesFrom) }
+        var previous: Baseline? = nil
+        if let baseline {
+            do { previous = try Baseline.load(path: baseline) } catch {
+                Diagnostics.warn("\(error)")
+                throw ExitCode(2)
+            }
+        }
+        let progress = (!quiet && isatty(2) != 0) ? ProgressDisplay() : nil
+        var result = Triage.run(
+            paths: inputs,
+            options: TriageOptions(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, inputFormat: inputFormat,
+                                   configuration: configuration, rules: configuration.rules(only: [], disabled: []),
+                                   minimumSeverity: minSeverity),
+            progress: progress.map { display in { @Sendable p in display.show(p) } })
+        progress?.clear()
+        if let previous { result.compare(with: previous) }
+        let out = StandardOutput()
+        let shown = limit == 0 ? nil : limit
+        let text: String
+        switch format {
+        case .text: text = TriageText.render(result, limit: shown, width: Self.terminalWidth)
+        case .json: text = TriageJSON.render(result)
+        case .csv: text = TriageCSV.render(result)
+        case .markdown: text = TriageMarkdown.render(result, limit: shown)
+        case .html: text = try Self.html(result)
+        }
+        out.write(verbatim: text)
+        out.flush()
+        if let output { try write(result, into: output) }
+        if result.inputs.isEmpty || result.inputs.allSatisfy({ $0.lines == 0 }) && !result.unreadable.isEmpty { throw ExitCode(3) }
+        if let failOnNew {
+            let new = result.newSignatures(atLeast: failOnNew)
+            if !new.isEmpty {
+                Diagnostics.warn("\(new.count) new signature\(new.count == 1 ? "" : "s") at or above \(failOnNew) since \(baseline ?? "the baseline")")
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// Paths from a list file: one per line; blank lines and lines starting with `#` skipped.
+    static func readList(_ path: String) throws -> [String] {
+        let data: Data?
+        if path == "-" { data = FileHandle.standardInput.readDataToEndOfFile() } else { data = FileManager.default.contents(atPath: path) }
+        guard let data else {
+            Diagnostics.warn("\(path): cannot read the --files-from list")
+            throw ExitCode(2)
+        }
+        return String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    static func html(_ result: TriageResult) throws -> String {
+        let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
+        let graph = StateDiagram.graph(result.transitions, title: title)
+        let svg = try GraphvizRenderer().render(graph.text, format: .svg)
+        return TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self))
+    }
+
+    /// `--output`: every format and the aggregated state diagram, each replaced atomically.
+    private func write(_ result: TriageResult, into path: String) throws {
+        let directory: OutputDirectory
+        do { directory = try OutputDirectory(path) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        do {
+            let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
+            let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title).text, format: .svg)
+            try directory.write("state.svg", svg)
+            try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160))
+            try directory.write("triage.json", TriageJSON.render(result))
+            try directory.write("triage.csv", TriageCSV.render(result))
+            try directory.write("triage.md", TriageMarkdown.render(result, limit: nil))
+            try directory.write("triage.html", TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self)))
+        } catch {
+            Diagnostics.warn("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    static var terminalWidth: Int {
+        var size = winsize()
+        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 160
+    }
+}
+
+extension Severity: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let s = Severity.allCases.first(where: { $0.description == argument }) else { return nil }
+        self = s
+    }
+    public static var allValueStrings: [String] { allCases.map(\.description) }
+}
+
+/// `files done / total, MB/s, time left` on standard error, redrawn at most ten times a second.
+final class ProgressDisplay: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start = Date()
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    func show(_ p: TriageProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 || p.filesDone == p.filesTotal else { return }
+        lastDraw = now
+        let elapsed = now.timeIntervalSince(start)
+        let rate = elapsed > 0 ? Double(p.bytesDone) / elapsed : 0
+        var line = "triage: \(p.filesDone)/\(p.filesTotal) files · \(String(format: "%.1f", rate / 1_000_000)) MB/s"
+        if rate > 0, p.bytesTotal > p.bytesDone {
+            let left = Int(Double(p.bytesTotal - p.bytesDone) / rate)
+            line += " · \(left / 60):\(String(format: "%02d", left % 60)) left"
+        }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        drawn = true
+    }
+
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
