@@ -729,15 +729,7 @@ struct HTMLPage {
     func count(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")" }
 
     /// `1234567` as `1,234,567` (the same in every locale).
-    func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    func grouped(_ n: Int) -> String { NumberText.grouped(n) }
 }
 
 extension HTMLReport {

@@ -95,7 +95,7 @@ public enum Triage {
         var sessionCount = 0
         // A file read by several threads checks its sessions on a thread of its own, so that the
         // rules overlap with building the next sessions; a file read by one worker does it inline.
-        let stage = jobs > 1 ? CheckStage(sessions) : nil
+        let stage = jobs > 1 ? CheckStage(sessions, lanes: jobs) : nil
         func take(_ ended: [ProcessSession]) {
             guard !ended.isEmpty else { return }
             if let stage { stage.submit(ended) } else { for s in ended { sessions.take(s, into: &tally) } }
@@ -118,28 +118,44 @@ public enum Triage {
     }
 }
 
-/// Checks sessions on its own serial queue, at most `inFlight` batches waiting (which bounds the
-/// events held), into a tally of its own.
+/// Checks sessions on queues of its own, so that the rules overlap with reading and building the
+/// next sessions: batches go round-robin to `lanes` serial queues, each with its own tally (sessions
+/// are independent, and tallies merge in any order). At most `inFlight` batches wait, which bounds
+/// the events held.
 private final class CheckStage: @unchecked Sendable {
     private let sessions: SessionTriage
-    private let queue = DispatchQueue(label: "lifeline.triage.rules")
+    private let lanes: [Lane]
+    private var next = 0
     private let slots: DispatchSemaphore
-    private var tally = TriageTally()   // touched only on `queue`
 
-    init(_ sessions: SessionTriage, inFlight: Int = 64) {
+    private final class Lane: @unchecked Sendable {
+        let queue: DispatchQueue
+        var tally = TriageTally()   // touched only on `queue`
+        init(_ i: Int) { queue = DispatchQueue(label: "lifeline.triage.rules.\(i)") }
+    }
+
+    init(_ sessions: SessionTriage, lanes: Int, inFlight: Int = 64) {
         self.sessions = sessions
+        self.lanes = (0..<max(1, lanes)).map(Lane.init)
         slots = DispatchSemaphore(value: inFlight)
     }
 
+    /// Called from one thread (the one building sessions).
     func submit(_ ended: [ProcessSession]) {
         slots.wait()
-        queue.async { [self] in
-            for s in ended { sessions.take(s, into: &tally) }
+        let lane = lanes[next]
+        next = (next + 1) % lanes.count
+        lane.queue.async { [self] in
+            for s in ended { sessions.take(s, into: &lane.tally) }
             slots.signal()
         }
     }
 
-    func finish() -> TriageTally { queue.sync { tally } }
+    func finish() -> TriageTally {
+        var all = TriageTally()
+        for lane in lanes { all.merge(lane.queue.sync { lane.tally }) }
+        return all
+    }
 }
 
 /// Files handed out to workers in order (largest first).

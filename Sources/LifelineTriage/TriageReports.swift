@@ -241,15 +241,7 @@ public enum TriageMarkdown {
 // MARK: Formatting
 
 /// `12,345`.
-func grouped<I: BinaryInteger>(_ n: I) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, ch) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(ch)
-    }
-    return (n < 0 ? "-" : "") + out
-}
+func grouped<I: BinaryInteger>(_ n: I) -> String { NumberText.grouped(n) }
 
 func megabytes(_ bytes: Int64) -> String {
     let mb = Double(bytes) / 1_000_000

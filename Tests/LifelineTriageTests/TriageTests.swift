@@ -191,3 +191,15 @@ enum Logs {
         #expect(throws: Baseline.Error.self) { try Baseline.parse(Data("[1,2]".utf8), path: "x.json") }
     }
 }
+
+@Suite struct SignatureTextTests {
+    /// `collapse` works on bytes for speed; it must agree with the Unicode definition of white space.
+    @Test("collapse agrees with Character.isWhitespace on ASCII and Unicode spaces and on look-alikes", arguments: [
+        "  a  b\tc\r\nd  ", "a\u{00A0}b\u{0085}c", "x\u{2000}\u{200A}y\u{2028}z\u{2029}w", "p\u{202F}q\u{205F}r\u{3000}s\u{1680}t",
+        "ellipsis… dash — quotes ‘x’ “y”", "emoji 👍🏽 and 中文", "\u{200B}zero-width is not space", "", "   ",
+    ])
+    func collapse(text: String) {
+        let reference = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        #expect(SignatureText.collapse(text) == reference)
+    }
+}
