@@ -3,7 +3,7 @@
 extension Generator {
     func appItem() {
         let r = rng.below(1000)
-        if r < 900 {
+        if r < 900 || !backgroundFailures {
             callbackItem()
         } else if r < 945 {
             assertion(rng.pick(apps))

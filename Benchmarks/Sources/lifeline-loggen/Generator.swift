@@ -19,6 +19,11 @@ final class Generator {
     var levelRows = [Int](repeating: 0, count: 5)
     /// Lines written by app items (callbacks, failures, MTC blocks, with their stack lines).
     var appLines = 0
+    /// Triage set: no record headers at all (a `print()` capture: stdout/stderr saved to a file).
+    var bare = false
+    /// Triage set: false writes a callback where an assertion, exception or Main Thread Checker
+    /// report would go (the set plants known failure families instead).
+    var backgroundFailures = true
 
     init(out: Sink, seed: UInt64, appPerMille: Int) {
         self.out = out
@@ -138,6 +143,7 @@ final class Generator {
 
     /// Writes the header of a record in the segment's format (§6.1-§6.9).
     func header(_ o: Origin, xcodeCategory: Bool = true) {
+        if bare { return }
         let s = out
         levelRows[o.level.rawValue] += 1
         switch seg.format {

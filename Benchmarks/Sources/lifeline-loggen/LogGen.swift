@@ -6,6 +6,7 @@ import Darwin
 
 let usage = """
 usage: lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog]
+       lifeline-loggen --files N --seed S --out DIR [--bytes TOTAL]
        lifeline-loggen --version
 
 Writes a deterministic synthetic iOS log of about N bytes (suffixes K, M, G: powers of 1024) to FILE,
@@ -18,6 +19,14 @@ written (per kind). The same seed and options always give the same bytes.
   --format F       mixed (default): segments of 5,000-20,000 lines rotating through
                    xcode, log-default, log-compact, log-syslog, idevicesyslog; or one format only
   --app-per-mille P  app items per 1000 items (default 33: about 5% of lines); 0 = noise only
+
+With --files, writes the triage set instead: a new directory DIR of N inputs (about TOTAL bytes
+before compression, default 1G per 10,000 files): small Xcode console and print() captures, device
+logs of 100 KB-1 MB, a few of 10-60 MB, 15% of them gzip-compressed (.log.gz), .ips and .crash
+reports, and .tar.gz bundles of several logs, with failure families (assertions, uncaught exceptions,
+Main Thread Checker reports, Swift traps, watchdog kills) planted across them at a skewed frequency.
+DIR.expected.json (beside DIR) lists every input with its lines and events, the totals, the events
+per kind and each family's occurrences.
 
 """
 
@@ -33,6 +42,7 @@ enum LogGen {
         var outPath: String?
         var formatName = "mixed"
         var appPerMille = 33
+        var files: Int?
         var args = CommandLine.arguments.dropFirst()
         func value(_ flag: String) -> String {
             guard let v = args.popFirst() else { fatal("\(flag) needs a value\n\(usage)") }
@@ -49,14 +59,29 @@ enum LogGen {
             case "--app-per-mille":
                 guard let p = Int(value(a)), (0...1000).contains(p) else { fatal("--app-per-mille must be 0...1000") }
                 appPerMille = p
+            case "--files":
+                guard let n = Int(value(a)), n >= 10 else { fatal("--files must be at least 10") }
+                files = n
             case "--version":
+                // The first line names the single-file corpus (scripts/bench compares it); the second the triage set.
                 print(generatorVersion)
+                print(triageSetVersion)
                 exit(0)
             case "-h", "--help":
                 print(usage, terminator: "")
                 exit(0)
             default: fatal("unknown argument '\(a)'\n\(usage)")
             }
+        }
+        if let files {
+            guard let seed, let outPath else { fatal("--seed and --out are required\n\(usage)") }
+            if formatName != "mixed" || appPerMille != 33 { fatal("--format and --app-per-mille do not apply to --files (each input has its own)") }
+            let total = bytes ?? Int((Double(files) / 10_000 * Double(1 << 30)).rounded())
+            let set = TriageSet(dir: outPath, files: files, targetBytes: total, seed: seed)
+            set.write()
+            let command = "lifeline-loggen --files \(files) --bytes \(total) --seed \(seed)"
+            writeWhole(set.dir + ".expected.json", set.expectedJSON(command: command))
+            exit(0)
         }
         guard let bytes, let seed, let outPath else { fatal("--bytes, --seed and --out are required\n\(usage)") }
         let single: LogFormat?
@@ -104,6 +129,21 @@ enum LogGen {
             }
         }
         close(jfd)
+    }
+
+    static func writeWhole(_ path: String, _ text: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0 { fatal("cannot open \(path): \(String(cString: strerror(errno)))") }
+        var text = text
+        text.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { fatal("write failed") }
+                off += n
+            }
+        }
+        close(fd)
     }
 
     static func parseSize(_ s: String) -> Int {

@@ -3,11 +3,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CZlib
 
 /// A write buffer with byte-level helpers. Lines are appended in place and the buffer is written
 /// out (`write(2)`) whenever a line ends past 1 MiB, so memory stays constant whatever the size.
+/// The triage set also writes through zlib (`.log.gz`) and into memory (members of a tar bundle).
 final class Sink {
-    private let fd: Int32
+    enum Output {
+        case file(Int32)
+        case gzip(gzFile)
+        case memory
+    }
+    private let output: Output
+    /// What a `.memory` sink has flushed.
+    private(set) var collected: [UInt8] = []
     private let flushAt = 1 << 20
     /// Room for one more line after `flushAt`: no line the generator writes comes near 1 MiB.
     private let capacity = 2 << 20
@@ -17,7 +26,12 @@ final class Sink {
     private(set) var lines = 0
 
     init(fd: Int32) {
-        self.fd = fd
+        output = .file(fd)
+        base = .allocate(capacity: capacity)
+    }
+
+    init(_ output: Output) {
+        self.output = output
         base = .allocate(capacity: capacity)
     }
 
@@ -123,14 +137,21 @@ final class Sink {
     }
 
     func flush() {
-        var off = 0
-        while off < pos {
-            let n = write(fd, base + off, pos - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                fatal("write failed: \(String(cString: strerror(errno)))")
+        switch output {
+        case .file(let fd):
+            var off = 0
+            while off < pos {
+                let n = write(fd, base + off, pos - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    fatal("write failed: \(String(cString: strerror(errno)))")
+                }
+                off += n
             }
-            off += n
+        case .gzip(let gz):
+            if pos > 0, gzwrite(gz, base, UInt32(pos)) != Int32(pos) { fatal("gzwrite failed") }
+        case .memory:
+            collected.append(contentsOf: UnsafeBufferPointer(start: base, count: pos))
         }
         flushed += pos
         pos = 0
