@@ -132,13 +132,15 @@ enum Logs {
         #expect(r.unreadable.map(\.path) == r.unreadable.map(\.path).sorted())
     }
 
-    @Test("archives are walked: every log-like member is an input, a member that is not a log is skipped")
+    @Test("archives are walked: every log-like member is an input, other members are skipped, unreadable members and cut archives are listed")
     func archives() throws {
         let dir = try Scratch()
         defer { dir.remove() }
         try dir.write("bundle/logs/app.log", Logs.xcode(Logs.active + [Logs.exception(index: 3, count: 1)]))
         try dir.write("bundle/logs/device.log", Logs.logShow(Logs.active + [Logs.exception(index: 4, count: 2)]))
         try dir.write("bundle/logs/notes.bin", Data([0, 1, 2, 3]))
+        // A member named like a log that holds an image: read, found binary, listed as unreadable.
+        try dir.write("bundle/logs/screenshot.log", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]))
         let tar = Process()
         tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
         tar.arguments = ["--sort=name", "-czf", "bundle.tar.gz", "bundle"]
@@ -146,11 +148,17 @@ enum Logs {
         try tar.run()
         tar.waitUntilExit()
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("bundle"))
+        // The same bundle cut short: the members before the cut are read, the archive is listed.
+        let whole = try Data(contentsOf: dir.url.appendingPathComponent("bundle.tar.gz"))
+        try dir.write("cut/bundle-cut.tar.gz", whole.prefix(whole.count - 40))
         let r = Self.triage([dir.path])
-        #expect(r.inputs.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["app.log", "device.log"])
-        #expect(r.inputs.allSatisfy { $0.path.contains("bundle.tar.gz!/bundle/logs/") })
-        #expect(r.signatures.first { $0.signature.kind == .exception }?.count == 2)
-        #expect(r.unreadable.isEmpty)
+        let names = r.inputs.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        #expect(names.filter { $0 == "app.log" }.count == 2 && names.contains("screenshot.log"), "the cut copy still gives its first members: \(names)")
+        #expect(r.inputs.filter { $0.path.contains("/bundle.tar.gz!/bundle/logs/") }.count == 3)
+        #expect(r.signatures.first { $0.signature.kind == .exception }.map { $0.count >= 3 } == true)
+        let unreadable = r.unreadable.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent): \($0.reason)" }
+        #expect(unreadable.contains { $0.hasPrefix("screenshot.log: binary data (a PNG image)") }, "\(unreadable)")
+        #expect(r.unreadable.contains { $0.path.hasSuffix("bundle-cut.tar.gz") || $0.path.contains("bundle-cut.tar.gz!/") }, "\(unreadable)")
     }
 
     @Test("the result does not depend on threads or on splitting a large file into ranges")
