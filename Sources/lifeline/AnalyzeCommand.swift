@@ -109,7 +109,7 @@ struct Analyze: ParsableCommand {
     /// The report files of `--output`.
     private func writeReport(_ analysis: Analysis, rules: [any Rule.Type], timelines: [(String, DOTGraph)], into path: String) throws {
         let directory: OutputDirectory
-        do { directory = try OutputDirectory(path) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        do { directory = try OutputDirectory(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         let renderer = GraphvizRenderer()
         var diagrams: [RenderedDiagram] = []
         let title = "\(analysis.inputs.count) input\(analysis.inputs.count == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
@@ -121,7 +121,7 @@ struct Analyze: ParsableCommand {
                 try directory.write("\(name).svg", svg)
             } catch {
                 Diagnostics.warn("\(name).svg: \(error)")
-                throw ExitCode(1)
+                throw OutputFailure.exitCode(for: error)
             }
         }
         do {
@@ -132,7 +132,7 @@ struct Analyze: ParsableCommand {
             try directory.write("report.html", HTMLReport.render(analysis, diagrams: diagrams, excerpts: excerpts, failOn: failOn.severity))
         } catch {
             Diagnostics.warn("\(error)")
-            throw ExitCode(1)
+            throw OutputFailure.exitCode(for: error)
         }
     }
 }

@@ -79,7 +79,7 @@ struct Graph: ParsableCommand {
             Diagnostics.warn("drew the first \(limit) sessions; \(collected.skipped) more not drawn (raise --limit)")
         }
         let directory: OutputDirectory
-        do { directory = try OutputDirectory(output) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        do { directory = try OutputDirectory(output, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         let renderer = GraphvizRenderer()
         let out = StandardOutput()
         for (name, graph) in graphs {
@@ -89,7 +89,7 @@ struct Graph: ParsableCommand {
                 try directory.write(file, bytes)
             } catch {
                 Diagnostics.warn("\(file): \(error)")
-                throw ExitCode(1)
+                throw OutputFailure.exitCode(for: error)
             }
             out.write((output as NSString).appendingPathComponent(file))
         }

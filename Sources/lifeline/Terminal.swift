@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import LifelineRender
 
 /// Buffered standard output (events can be millions of lines).
 final class StandardOutput {
@@ -53,4 +55,10 @@ enum Terminal {
         isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
+}
+
+/// The exit status for a failure while writing `--output` files: 2 when a file cannot be written
+/// (or would overwrite an input), as for other errors in what the user asked for; 1 otherwise.
+enum OutputFailure {
+    static func exitCode(for error: Error) -> ExitCode { error is OutputError ? ExitCode(2) : ExitCode(1) }
 }

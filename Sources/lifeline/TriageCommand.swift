@@ -103,7 +103,7 @@ struct TriageCommand: ParsableCommand {
         }
         out.write(verbatim: text)
         out.flush()
-        if let output { try write(result, into: output) }
+        if let output { try write(result, into: output, inputs: inputs) }
         if result.inputs.isEmpty || result.inputs.allSatisfy({ $0.lines == 0 }) && !result.unreadable.isEmpty { throw ExitCode(3) }
         if let failOnNew {
             let new = result.newSignatures(atLeast: failOnNew)
@@ -135,9 +135,9 @@ struct TriageCommand: ParsableCommand {
     }
 
     /// `--output`: every format and the aggregated state diagram, each replaced atomically.
-    private func write(_ result: TriageResult, into path: String) throws {
+    private func write(_ result: TriageResult, into path: String, inputs: [String]) throws {
         let directory: OutputDirectory
-        do { directory = try OutputDirectory(path) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        do { directory = try OutputDirectory(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         do {
             let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
             let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title).text, format: .svg)
@@ -149,7 +149,7 @@ struct TriageCommand: ParsableCommand {
             try directory.write("triage.html", TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self)))
         } catch {
             Diagnostics.warn("\(error)")
-            throw ExitCode(1)
+            throw OutputFailure.exitCode(for: error)
         }
     }
 
