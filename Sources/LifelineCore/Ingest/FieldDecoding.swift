@@ -50,7 +50,7 @@ enum FieldDecoding {
         } else if t.count >= 15, let mo = HeaderParser.monthNumber(t[0], t[1], t[2]) {
             month = mo
             day = t[4] == 32 ? num(5, 1) : num(4, 2)
-            year = context.inferYear(month: mo)
+            year = context.inferYear(month: mo, day: day)
             inferred = true
             p = 7
         }
@@ -79,20 +79,34 @@ enum FieldDecoding {
 
 /// What is needed to complete dates that a log writes without a year.
 public struct TimeContext: Sendable {
-    /// Year and month of the input's modification time (or of the run, for standard input).
+    /// Date of the input's modification time (or of the run, for standard input), plus a day.
     public var referenceYear: Int
     public var referenceMonth: Int
+    /// Day of the reference month (nil: its last day, when only the month is known).
+    public var referenceDay: Int?
 
-    public init(referenceYear: Int, referenceMonth: Int) {
+    public init(referenceYear: Int, referenceMonth: Int, referenceDay: Int? = nil) {
         self.referenceYear = referenceYear
         self.referenceMonth = referenceMonth
+        self.referenceDay = referenceDay
     }
 
-    /// A month later than the reference month belongs to the year before (a log is older than its file).
-    func inferYear(month: Int) -> Int { month > referenceMonth ? referenceYear - 1 : referenceYear }
+    /// The year of a date written without one: the latest year that puts it no later than the
+    /// reference date (a log is older than its file). So a log that crosses New Year (`Dec 31`
+    /// then `Jan  1`) keeps its order whatever month its file was last written in (comparing months
+    /// only put `Jan  1` eleven months before `Dec 31` when the file's time was in December).
+    func inferYear(month: Int, day: Int? = nil) -> Int {
+        let day = day ?? 1
+        let limit = referenceDay.map { LogTimestamp.daysFromCivil(referenceYear, referenceMonth, $0) }
+            ?? LogTimestamp.daysFromCivil(referenceMonth == 12 ? referenceYear + 1 : referenceYear, referenceMonth % 12 + 1, 1) - 1
+        if LogTimestamp.daysFromCivil(referenceYear, month, day) <= limit { return referenceYear }
+        return referenceYear - 1
+    }
 
+    /// The reference date of a file written at `s`, plus a day: the log's own times are local
+    /// and may be up to a day ahead of the UTC date of `s`.
     public init(secondsSince1970 s: Double) {
-        let days = Int((s / 86400).rounded(.down))
+        let days = Int((s / 86400).rounded(.down)) + 1
         // civil_from_days
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
@@ -101,6 +115,7 @@ public struct TimeContext: Sendable {
         let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
         let mp = (5 * doy + 2) / 153
         let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(referenceYear: yoe + era * 400 + (m <= 2 ? 1 : 0), referenceMonth: m)
+        let d = doy - (153 * mp + 2) / 5 + 1
+        self.init(referenceYear: yoe + era * 400 + (m <= 2 ? 1 : 0), referenceMonth: m, referenceDay: d)
     }
 }

@@ -8,12 +8,20 @@ struct Sniff: Equatable {
     var carriageReturnLines: Bool
     /// Markdown around pasted logs (prose lines are not log lines).
     var markdown: Bool
+    /// UTF-16 inputs are transcoded to UTF-8 before their lines are read (`UTF16Source`).
+    var encoding: TextEncoding = .utf8
 }
 
 enum FormatSniffer {
     static let sampleBytes = 64 * 1024
 
     static func sniff(_ data: [UInt8], path: String) -> Sniff {
+        let encoding = TextEncoding.detect(data)
+        if encoding != .utf8 {
+            var s = sniff(UTF16Source.transcode(data, bigEndian: encoding == .utf16BE), path: path)
+            s.encoding = encoding
+            return s
+        }
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(data.dropFirst(3)) : data
         let lower = path.lowercased()
         let markdownName = lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".md.gz")
@@ -83,7 +91,7 @@ enum FormatSniffer {
         s.last == 13 ? s.dropLast() : s
     }
 
-    /// A reason when `data` is not text: known binary signatures, UTF-16, or many control bytes.
+    /// A reason when `data` is not text: known binary signatures, UTF-32, or many control bytes.
     static func binaryReason(_ data: [UInt8]) -> String? {
         guard !data.isEmpty else { return nil }
         let signatures: [([UInt8], String)] = [
@@ -98,8 +106,8 @@ enum FormatSniffer {
         if TarArchive.looksLikeTar(Array(data.prefix(512))) {
             return "a tar archive (`lifeline triage` reads the logs inside archives; or extract it first)"
         }
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-            return "UTF-16 text is not read yet; convert it with `iconv -f UTF-16 -t UTF-8`"
+        if data.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || data.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            return "UTF-32 text is not read; convert it with `iconv -f UTF-32 -t UTF-8`"
         }
         let sample = data.prefix(8192)
         var control = 0

@@ -164,15 +164,21 @@ public struct Ingester: Sendable {
         var context = TimeContext(secondsSince1970: Date().timeIntervalSince1970)
         var size: Int64 = 0
         var compressed = false
-        if path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+        // A pipe (`<(command)`, a FIFO) cannot be read twice: like standard input, it keeps the
+        // stream its first bytes came from.
+        let stream = path == "-" || !Self.isRegularFile(path)
+        if !stream, let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
             if let m = attributes[FileAttributeKey.modificationDate] as? Date { context = TimeContext(secondsSince1970: m.timeIntervalSince1970) }
             size = (attributes[FileAttributeKey.size] as? NSNumber)?.int64Value ?? 0
             compressed = Self.isGzip(path)
         }
         let base = WorkUnit(input: index, path: path, format: format, sniff: sniff, context: context, range: nil,
-                            isFirst: true, prefix: path == "-" ? prefix : nil, stream: path == "-" ? StreamBox(source) : nil)
+                            isFirst: true, prefix: stream ? prefix : nil, stream: stream ? StreamBox(source) : nil)
+        // UTF-16 is transcoded from the start of the file, so it is read whole (a range boundary
+        // could fall inside a code unit, and byte offsets would not match the decoded text).
         let splittable = format.isSplittable && sniff.binaryReason == nil && !sniff.carriageReturnLines
-            && !sniff.markdown && !compressed && path != "-" && size / 2 >= options.rangeBytes
+            && sniff.encoding == .utf8
+            && !sniff.markdown && !compressed && !stream && size / 2 >= options.rangeBytes
         guard splittable else {
             return InputPlan(path: path, sniff: sniff, error: nil, units: [base])
         }
@@ -206,6 +212,16 @@ public struct Ingester: Sendable {
         }
         data.removeSubrange(filled...)
         return data
+    }
+
+    /// `source` as UTF-8: UTF-16 inputs are transcoded (never read in ranges, see `plan`).
+    static func decoding(_ source: ByteSource, _ encoding: TextEncoding) -> ByteSource {
+        encoding == .utf8 ? source : UTF16Source(source, bigEndian: encoding == .utf16BE)
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
     static func isGzip(_ path: String) -> Bool {
@@ -291,7 +307,7 @@ public struct Ingester: Sendable {
                 } else {
                     source = try GzipSource(path: unit.path)
                 }
-                try LineCounting.countLines(source, into: &stats)
+                try LineCounting.countLines(Self.decoding(source, unit.sniff.encoding), into: &stats)
             } catch { stats.notes.append(InputNote(.error, line: nil, "\(error)")) }
             stats.unrecognizedLines = stats.lines
             return UnitResult(input: unit.input, stats: stats, events: [])
@@ -311,7 +327,7 @@ public struct Ingester: Sendable {
             } else {
                 source = try GzipSource(path: unit.path)
             }
-            var reader = BufferedLineReader(source: source, feeder: feeder)
+            var reader = BufferedLineReader(source: Self.decoding(source, unit.sniff.encoding), feeder: feeder)
             if let range = unit.range { reader.readStart = max(0, range.lowerBound - 1) }
             try reader.run(&processor)
         } catch let e as InputError {

@@ -103,3 +103,123 @@ final class PrefixedSource: ByteSource {
         return try rest.read(into: buffer)
     }
 }
+
+/// The text encoding of an input, from its byte order mark.
+enum TextEncoding: Sendable, Equatable {
+    case utf8, utf16LE, utf16BE
+
+    /// UTF-16 with a byte order mark (`FF FE` little endian, `FE FF` big endian); everything else is
+    /// read as UTF-8. (`FF FE 00 00` is the UTF-32 LE mark, which `FormatSniffer` refuses.)
+    static func detect(_ data: [UInt8]) -> TextEncoding {
+        if data.starts(with: [0xFF, 0xFE]), !data.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf16LE }
+        if data.starts(with: [0xFE, 0xFF]) { return .utf16BE }
+        return .utf8
+    }
+}
+
+/// UTF-16 text (little or big endian, byte order mark first) transcoded to UTF-8 on the fly, so
+/// everything after it — line splitting, sniffing, parsing — reads UTF-8. Every UTF-16 LF and CR
+/// becomes one LF or CR byte, so lines keep their numbers. Unpaired surrogates and an odd last byte
+/// become U+FFFD. The byte order mark is dropped.
+final class UTF16Source: ByteSource {
+    private let rest: ByteSource
+    private let bigEndian: Bool
+    private var input = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Undecoded bytes at the front of `input` (an odd byte, a high surrogate waiting for its pair).
+    private var pending = 0
+    private var output: [UInt8] = []
+    private var outputPosition = 0
+    private var skippedMark = false
+    private var ended = false
+
+    init(_ rest: ByteSource, bigEndian: Bool) {
+        self.rest = rest
+        self.bigEndian = bigEndian
+        output.reserveCapacity(input.count * 3 / 2 + 8)
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard buffer.count > 0 else { return 0 }
+        while outputPosition == output.count {
+            if ended { return 0 }
+            try refill()
+        }
+        let n = min(buffer.count, output.count - outputPosition)
+        output.withUnsafeBytes { src in
+            buffer.baseAddress!.copyMemory(from: src.baseAddress! + outputPosition, byteCount: n)
+        }
+        outputPosition += n
+        return n
+    }
+
+    private func refill() throws {
+        output.removeAll(keepingCapacity: true)
+        outputPosition = 0
+        let n = try input.withUnsafeMutableBytes { try rest.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[pending...])) }
+        let count = pending + n
+        var i = 0
+        if !skippedMark, count >= 2 {
+            skippedMark = true
+            if unit(at: 0) == 0xFEFF { i = 2 }
+        }
+        if n == 0 {
+            ended = true
+            // The end: whatever is left cannot be completed.
+            while i + 1 < count {
+                let u = unit(at: i)
+                append(scalar: (0xD800...0xDFFF).contains(u) ? 0xFFFD : UInt32(u))
+                i += 2
+            }
+            if i < count { append(scalar: 0xFFFD) }
+            pending = 0
+            return
+        }
+        while i + 1 < count {
+            let u = unit(at: i)
+            if (0xD800...0xDBFF).contains(u) {
+                guard i + 3 < count else { break }  // wait for the low surrogate
+                let v = unit(at: i + 2)
+                if (0xDC00...0xDFFF).contains(v) {
+                    append(scalar: 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(v) - 0xDC00))
+                    i += 4
+                } else {
+                    append(scalar: 0xFFFD)
+                    i += 2
+                }
+            } else {
+                append(scalar: (0xDC00...0xDFFF).contains(u) ? 0xFFFD : UInt32(u))
+                i += 2
+            }
+        }
+        pending = count - i
+        if pending > 0 { input.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + i, byteCount: pending) } }
+    }
+
+    @inline(__always) private func unit(at i: Int) -> UInt16 {
+        bigEndian ? UInt16(input[i]) << 8 | UInt16(input[i + 1]) : UInt16(input[i + 1]) << 8 | UInt16(input[i])
+    }
+
+    @inline(__always) private func append(scalar s: UInt32) {
+        switch s {
+        case 0..<0x80:
+            output.append(UInt8(s))
+        case 0x80..<0x800:
+            output.append(UInt8(0xC0 | (s >> 6))); output.append(UInt8(0x80 | (s & 0x3F)))
+        case 0x800..<0x10000:
+            output.append(UInt8(0xE0 | (s >> 12))); output.append(UInt8(0x80 | ((s >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (s & 0x3F)))
+        default:
+            output.append(UInt8(0xF0 | (s >> 18))); output.append(UInt8(0x80 | ((s >> 12) & 0x3F)))
+            output.append(UInt8(0x80 | ((s >> 6) & 0x3F))); output.append(UInt8(0x80 | (s & 0x3F)))
+        }
+    }
+
+    /// `data` (UTF-16 with its byte order mark) as UTF-8, for sniffing.
+    static func transcode(_ data: [UInt8], bigEndian: Bool) -> [UInt8] {
+        let source = UTF16Source(PrefixedSource(prefix: data, rest: EmptySource()), bigEndian: bigEndian)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while let n = try? chunk.withUnsafeMutableBytes({ try source.read(into: $0) }), n > 0 { out += chunk[..<n] }
+        return out
+    }
+}

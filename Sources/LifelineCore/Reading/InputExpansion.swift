@@ -115,7 +115,12 @@ public enum InputExpansion {
         var files: [Input] = []
         var visited = Set<String>()
         var stack = [root]
-        while let dir = stack.popLast() {
+        // Directory symlinks are followed after every real directory was walked, so a file is
+        // listed under its real directory rather than through a link that loops back to it.
+        var links: [String] = []
+        while true {
+            if stack.isEmpty { stack = links.sorted().reversed(); links = [] }
+            guard let dir = stack.popLast() else { break }
             guard let resolved = realpath(dir, nil) else { continue }
             let real = String(cString: resolved)
             free(resolved)
@@ -126,11 +131,14 @@ public enum InputExpansion {
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
-                if isDir.boolValue {
-                    stack.append(full)
-                } else if isLogLike(name) || archives && TarArchive.hasArchiveName(name) {
+                // Only directories and regular files: a FIFO, socket or device found in a walk
+                // (`x.log` being a named pipe) would block the run or fail; given by name it is read.
+                var st = stat(), lst = stat()
+                guard stat(full, &st) == 0, lstat(full, &lst) == 0 else { continue }
+                let type = st.st_mode & S_IFMT
+                if type == S_IFDIR {
+                    if lst.st_mode & S_IFMT == S_IFLNK { links.append(full) } else { stack.append(full) }
+                } else if type == S_IFREG, isLogLike(name) || archives && TarArchive.hasArchiveName(name) {
                     files.append(Input(path: full))
                 }
             }

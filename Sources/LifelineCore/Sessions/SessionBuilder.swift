@@ -88,8 +88,10 @@ public enum SessionBuilder {
         func startsNewLaunch(_ e: Event, pidKnown: Bool = true) -> Bool {
             let marker: Bool
             switch e.kind.rawValue {
-            case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish
-            case "app.didFinishLaunching": marker = hasDidFinish
+            // After the process ended (a crash, willTerminate) any launch marker is a relaunch,
+            // even when this session began after its own launch.
+            case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish || ended
+            case "app.didFinishLaunching": marker = hasDidFinish || ended
             default: return false
             }
             guard marker, e.pid != nil, pidKnown else { return marker }
