@@ -116,7 +116,7 @@ struct Analyze: ParsableCommand {
         for (name, graph, heading) in [("state", StateDiagram.graph(analysis.transitions, title: title), "Lifecycle state diagram")]
             + timelines.map({ ($0.0, $0.1, "Timeline \($0.0.replacingOccurrences(of: "timeline-", with: ""))") }) {
             do {
-                let svg = try renderer.render(graph.text, format: .svg)
+                let svg = try renderer.render(graph, format: .svg)
                 diagrams.append(RenderedDiagram(title: heading, fileName: "\(name).svg", svg: String(decoding: svg, as: UTF8.self)))
                 try directory.write("\(name).svg", svg)
             } catch {

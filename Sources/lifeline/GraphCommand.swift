@@ -85,7 +85,7 @@ struct Graph: ParsableCommand {
         for (name, graph) in graphs {
             let file = "\(name).\(fileFormat.rawValue)"
             do {
-                let bytes = fileFormat == .dot ? Array(graph.text.utf8) : try renderer.render(graph.text, format: fileFormat)
+                let bytes = fileFormat == .dot ? Array(graph.text.utf8) : try renderer.render(graph, format: fileFormat)
                 try directory.write(file, bytes)
             } catch {
                 Diagnostics.warn("\(file): \(error)")

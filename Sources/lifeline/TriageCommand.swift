@@ -130,7 +130,7 @@ struct TriageCommand: ParsableCommand {
     static func html(_ result: TriageResult) throws -> String {
         let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
         let graph = StateDiagram.graph(result.transitions, title: title)
-        let svg = try GraphvizRenderer().render(graph.text, format: .svg)
+        let svg = try GraphvizRenderer().render(graph, format: .svg)
         return TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self))
     }
 
@@ -140,7 +140,7 @@ struct TriageCommand: ParsableCommand {
         do { directory = try OutputDirectory(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         do {
             let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
-            let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title).text, format: .svg)
+            let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title), format: .svg)
             try directory.write("state.svg", svg)
             try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160))
             try directory.write("triage.json", TriageJSON.render(result))
