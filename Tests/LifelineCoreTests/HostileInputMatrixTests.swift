@@ -458,3 +458,17 @@ enum Matrix {
         #expect(sessions[0].events.allSatisfy { $0.pid == 100 })
     }
 }
+
+/// Found by the triage benchmark's generator: an app printing an empty array first.
+@Suite struct HostileInputMatrixSniffing {
+    @Test("a console capture whose first line is `[]` is read as the capture, not as an empty `log show` JSON export")
+    func emptyArrayFirstLine() throws {
+        let capture = "[]\n2024-03-01 10:00:00.000000+0000 MyApp[1:2] -[SceneDelegate sceneDidBecomeActive:]\n"
+        let (events, stats) = ingest(capture)
+        #expect(stats.format == .xcode, "\(String(describing: stats.format))")
+        #expect(events.map(\.kind.rawValue) == ["scene.didBecomeActive"])
+        #expect(stats.isBalanced)
+        let (none, empty) = ingest("[]\n")
+        #expect(none.isEmpty && empty.format == .logJSON, "a lone [] is still an empty export")
+    }
+}

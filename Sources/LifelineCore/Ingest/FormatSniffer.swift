@@ -57,9 +57,11 @@ enum FormatSniffer {
             return Sniff(format: .crash, binaryReason: nil, carriageReturnLines: cr, markdown: false)
         }
         // A JSON array: first meaningful byte `[` followed by `{` (possibly on the next line).
-        let firstBytes = nonBlank.drop { $0.starts(with: Array("Filtering the log data".utf8)) }.prefix(2)
-            .flatMap { $0 }.filter { $0 != 32 && $0 != 9 }
-        if firstBytes.count >= 2, firstBytes[0] == 91, firstBytes[1] == 123 || firstBytes[1] == 93 {
+        let body = nonBlank.drop { $0.starts(with: Array("Filtering the log data".utf8)) }
+        let firstBytes = body.prefix(2).flatMap { $0 }.filter { $0 != 32 && $0 != 9 }
+        // An empty array (`[]`) is a `log show` export only when nothing else follows: an app that
+        // prints an empty array (`print([])`) at the top of a console capture writes the same line.
+        if firstBytes.count >= 2, firstBytes[0] == 91, firstBytes[1] == 123 || firstBytes[1] == 93 && body.count == 1 {
             return Sniff(format: .logJSON, binaryReason: nil, carriageReturnLines: cr, markdown: false)
         }
         var counts: [LogFormat: Int] = [:]
