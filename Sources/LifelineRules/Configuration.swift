@@ -250,7 +250,8 @@ private struct Reader {
             scale = factor
             break
         }
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+        // The product too must be finite: `1e306h` is a finite number of hours but no number of seconds.
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value > 0, (value * scale).isFinite else {
             throw fail(node, "thresholds.\(key) must be a positive duration such as 5, 5s or 800ms (got '\(text)')")
         }
         return value * scale

@@ -80,6 +80,13 @@ import LifelineCore
         #expect(overridden.diagnostics.map(\.severity) == [.note])
     }
 
+    @Test("a duration that overflows once converted to seconds is refused with its line, like any bad duration")
+    func overflowingDuration() throws {
+        #expect(throws: ConfigurationError.self) { try Configuration.parse("thresholds:\n  slow-launch: 1e306h\n", path: "x.yml") }
+        let ok = try Configuration.parse("thresholds:\n  slow-launch: 1e300s\n", path: "x.yml")
+        #expect(ok.settings.slowLaunch == 1e300)
+    }
+
     @Test("a catastrophic marker pattern gives up on a long line, says so once, and the run goes on")
     func matchLimit() throws {
         let config = try Configuration.parse("markers:\n  slow-thing: '^(\\w+\\s?)*$'\n", path: "x.yml")
