@@ -1,5 +1,5 @@
 # The README's commands, plus the ones developers use every day.
-.PHONY: demo test output bench bench-quick build release clean
+.PHONY: demo test output bench bench-quick build release clean fuzz
 
 demo:                ## bootstrap, build, run on SampleLogs/ into Output/
 	scripts/demo
@@ -20,6 +20,10 @@ bench:               ## 1 GB benchmark against wc -l and rg, figures into Benchm
 
 bench-quick:         ## 100 MB smoke run of the benchmark
 	scripts/bench --quick
+
+FUZZ_SECONDS ?= 60
+fuzz:                ## libFuzzer targets (Fuzz/), FUZZ_SECONDS each; crashes into .build-fuzz/artifacts/
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 clean:
 	rm -rf .build .build-*

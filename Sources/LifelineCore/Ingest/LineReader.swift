@@ -145,6 +145,7 @@ struct BufferedLineReader {
                 }
             } else if eof {
                 if skipped > 0 { processor.noteCutLine(cutLine, kept: cap, skipped: skipped) }
+                if cutLine > 0 { processor.countBytes(skipped) }  // the cut last line had no terminator
                 break
             }
             let n = try source.read(into: UnsafeMutableRawBufferPointer(start: base + filled, count: cap - filled))

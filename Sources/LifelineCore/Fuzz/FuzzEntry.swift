@@ -1,0 +1,66 @@
+/// Public entry points for the libFuzzer targets in `Fuzz/` (built by `scripts/fuzz`). Fuzzers link
+/// against the module without `@testable`, so the internal stages they exercise are reached here.
+/// Not an API for anything else: nothing in the package calls these.
+public enum FuzzEntry {
+    /// What `FormatSniffer` decided about the first bytes of an input.
+    public struct SniffResult: Sendable, Equatable {
+        public var format: LogFormat
+        public var binaryReason: String?
+        public var carriageReturnLines: Bool
+        public var markdown: Bool
+    }
+
+    /// Sniffs `bytes` as if they were the start of the input `path`.
+    public static func sniff(_ bytes: UnsafeRawBufferPointer, path: String = "fuzz.log") -> SniffResult {
+        let s = FormatSniffer.sniff(Array(bytes), path: path)
+        return SniffResult(format: s.format, binaryReason: s.binaryReason,
+                           carriageReturnLines: s.carriageReturnLines, markdown: s.markdown)
+    }
+
+    /// The outcome of ingesting one in-memory input.
+    public struct IngestResult: Sendable {
+        public var events: [Event]
+        public var stats: InputStats
+        public var sniff: SniffResult
+    }
+
+    /// Ingests `bytes` as one input named `path`, read from memory on the calling thread the way
+    /// `Ingester` reads a stream it cannot reopen (standard input, an archive member): sniffed
+    /// from its first 64 KiB, then read as `format` (or the sniffed format when nil).
+    public static func ingest(_ bytes: UnsafeRawBufferPointer, format: LogFormat?, path: String = "fuzz.log",
+                              maxLineBytes: Int = 4096) -> IngestResult {
+        let data = Array(bytes)
+        let sniffed = FormatSniffer.sniff(Array(data.prefix(FormatSniffer.sampleBytes)), path: path)
+        let result = SniffResult(format: sniffed.format, binaryReason: sniffed.binaryReason,
+                                 carriageReturnLines: sniffed.carriageReturnLines, markdown: sniffed.markdown)
+        let mode = format ?? sniffed.format
+        if let reason = sniffed.binaryReason {
+            var stats = InputStats(path: path)
+            stats.error = reason
+            do { try LineCounting.countLines(PrefixedSource(prefix: data, rest: EmptySource()), into: &stats) } catch {
+                stats.notes.append(InputNote(.error, line: nil, "\(error)"))
+            }
+            stats.unrecognizedLines = stats.lines
+            stats.settleFormat(forced: format, sniffed: sniffed.format)
+            return IngestResult(events: [], stats: stats, sniff: result)
+        }
+        var processor = RecordProcessor(file: path, mode: mode, forced: format != nil,
+                                        context: TimeContext(referenceYear: 2024, referenceMonth: 6),
+                                        markdown: sniffed.markdown, collectEvents: true, classifier: EventClassifier())
+        processor.stripsByteOrderMark = true
+        var readError: String?
+        do {
+            var feeder = LineFeeder(separator: sniffed.carriageReturnLines ? 13 : 10, maxLineBytes: max(4096, maxLineBytes))
+            feeder.ndjson = mode == .logNDJSON
+            var reader = BufferedLineReader(source: PrefixedSource(prefix: data, rest: EmptySource()), feeder: feeder)
+            try reader.run(&processor)
+        } catch {
+            readError = "\(error)"
+        }
+        processor.finish()
+        var stats = processor.stats
+        if let readError { stats.error = readError }
+        stats.settleFormat(forced: format, sniffed: sniffed.format)
+        return IngestResult(events: processor.events, stats: stats, sniff: result)
+    }
+}
