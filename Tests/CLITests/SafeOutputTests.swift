@@ -81,6 +81,7 @@ import Testing
             #expect(!t.contains("<img src=x"), "\(name)")
             #expect(!t.contains("<svg/onload"), "\(name)")
             #expect(!t.contains("<b>x</b>"), "\(name)")
+            #expect(!t.lowercased().contains("href=\"javascript:"), "\(name): no link from the log")
             #expect(t.components(separatedBy: "<script").count <= 2, "\(name): at most the report's own script")
         }
         #expect(try text("report.html").contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
