@@ -13,6 +13,14 @@ import Testing
         return dir
     }
 
+    /// Writes `hostile` as `in/app.log` under `dir`.
+    static func writeHostileLog(in dir: URL) throws -> URL {
+        let log = dir.appendingPathComponent("in/app.log")
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(hostile.utf8).write(to: log)
+        return log
+    }
+
     /// A log whose every text field carries markup, a formula and quote-breaking characters.
     static let hostile = """
         2024-03-01 10:00:00.000000+0000 Evil<script>alert(1)</script>[42:7] -[AppDelegate application:didFinishLaunchingWithOptions:]
@@ -45,9 +53,7 @@ import Testing
     func onlyOwnFilesReplaced() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let log = dir.appendingPathComponent("in/app.log")
-        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(Self.hostile.utf8).write(to: log)
+        let log = try Self.writeHostileLog(in: dir)
         let out = dir.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let mine = out.appendingPathComponent("notes.txt")
@@ -65,9 +71,7 @@ import Testing
     func everyOutputEscapes() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let log = dir.appendingPathComponent("in/app.log")
-        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(Self.hostile.utf8).write(to: log)
+        let log = try Self.writeHostileLog(in: dir)
         let out = dir.appendingPathComponent("out")
         #expect(try CLI.run(["analyze", log.path, "--fail-on", "never", "--output", out.path]).status == 0)
         #expect(try CLI.run(["triage", log.path, "--output", out.path, "--quiet"]).status == 0)
