@@ -29,13 +29,15 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The SIMD literal prefilter of the hot path.
         .target(name: "CLifelineScan"),
+        // Reads DOT text into Graphviz with ids in text order, so that a layout never depends on the heap.
+        .target(name: "CLifelineDOT", dependencies: ["CGraphviz"]),
 
         .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
         .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
         // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files.
         // Batch runs over many inputs: per-file analysis on every core, failure signatures, ranking.
         .target(name: "LifelineTriage", dependencies: ["LifelineCore", "LifelineRules"]),
-        .target(name: "LifelineRender", dependencies: ["CGraphviz", "LifelineCore", "LifelineRules", "LifelineTriage"]),
+        .target(name: "LifelineRender", dependencies: ["CGraphviz", "CLifelineDOT", "LifelineCore", "LifelineRules", "LifelineTriage"]),
         .executableTarget(
             name: "lifeline",
             dependencies: [

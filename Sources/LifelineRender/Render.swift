@@ -1,5 +1,6 @@
 // Rendering (Graphviz in process) lives here.
 import CGraphviz
+import CLifelineDOT
 import Foundation
 
 /// An output format that ``GraphvizRenderer`` can produce.
@@ -22,7 +23,7 @@ public struct GraphvizError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Stage: String, Sendable {
         /// `gvContext()` could not be created.
         case context
-        /// The DOT text could not be parsed (`agmemread`).
+        /// The DOT text could not be parsed (`agread`).
         case parse
         /// The layout engine failed or is unknown (`gvLayout`).
         case layout
@@ -77,7 +78,7 @@ public struct GraphvizRenderer: Sendable {
         _ source: String, formatName: String, engine: String = "dot"
     ) throws(GraphvizError) -> [UInt8] {
         try Graphviz.locked { gvc throws(GraphvizError) in
-            guard let graph = source.withCString({ agmemread($0) }) else {
+            guard let graph = source.withCString({ lifeline_read_dot($0) }) else {
                 throw GraphvizError(
                     stage: .parse,
                     message: Graphviz.takeMessages().nonEmpty ?? "no graph found in DOT text")

@@ -141,6 +141,32 @@ private func bigEndianUInt32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         #expect(text.contains("raw line"))
     }
 
+    /// Regression: cgraph's own id discipline ordered subgraphs by the heap addresses of their
+    /// names, so the same DOT text with several clusters came out laid out and written in
+    /// different orders from one render to the next.
+    @Test func clustersAreLaidOutTheSameWhateverTheHeapHolds() throws {
+        var dot = "digraph lifecycle {\n"
+        for c in ["scene", "app", "carPlay", "external"] {
+            dot += "  subgraph \"cluster_\(c)\" { label=\"\(c)\"\n"
+            for s in ["unattached", "inactive", "active", "background", "gone"] {
+                dot += "    \"\(c).\(s)\" [label=\"\(s)\"]\n"
+            }
+            dot += "    \"\(c).unattached\" -> \"\(c).inactive\" -> \"\(c).active\" -> \"\(c).inactive\" -> \"\(c).background\" -> \"\(c).gone\"\n  }\n"
+        }
+        dot += "  \"scene.active\" -> \"app.active\"\n  \"carPlay.gone\" -> \"external.unattached\"\n}\n"
+        let first = try renderer.render(dot, format: .svg)
+        var ballast: [[UInt8]] = []
+        for round in 1...12 {
+            // Allocations of every size between renders move where the next names land.
+            for k in 0..<(round * 37) { ballast.append([UInt8](repeating: UInt8(k & 0xFF), count: 8 + (k * round) % 96)) }
+            if round.isMultiple(of: 3) { ballast.removeFirst(ballast.count / 2) }
+            let again = try renderer.render(dot, format: .svg)
+            #expect(again == first, "render \(round + 1) differs from the first")
+        }
+        let clusters = String(decoding: first, as: UTF8.self).components(separatedBy: "<title>cluster_").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(clusters == ["scene", "app", "carPlay", "external"], "clusters are written in the order of the text")
+    }
+
     @Test func reportsVersion() {
         #expect(GraphvizRenderer.graphvizVersion.first?.isNumber == true)
     }
