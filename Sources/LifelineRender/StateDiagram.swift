@@ -33,7 +33,7 @@ public enum StateDiagram {
             }
             g.subgraphs.append(cluster)
             let legal = Set(machine.legal)
-            for t in machine.legal where observed[t] == nil {
+            for t in machine.outline where observed[t] == nil {
                 g.edges.append(DOTEdge(node(machine, t.from), node(machine, t.to), [
                     DOTAttribute("label", shortName(t.event)), DOTAttribute("color", "#c8cdd2"), DOTAttribute("fontcolor", "#9aa5b1"),
                     DOTAttribute("style", "dashed"), DOTAttribute("tooltip", "legal, never observed: \(t.event)")]))

@@ -92,7 +92,10 @@ public enum TimelineDiagram {
                 label = item.kind
             }
             if let t0 = start, let t = events[item.first].timestamp?.seconds { label += String(format: "\n%+.3f s", t - t0) }
-            if !item.findings.isEmpty, item.repeats > 1 || item.gap > 0 { label += "\n\(item.findings.count) findings" }
+            if !item.findings.isEmpty {
+                // Said in words as well as in colour, so that a printed or colour-blind reading loses nothing.
+                label += item.repeats > 1 || item.gap > 0 ? "\n\(item.findings.count) findings" : "\n" + findingLine(item.findings)
+            }
             var attrs = [DOTAttribute("label", label), DOTAttribute("group", item.lane)]
             if let s = item.severity {
                 attrs.append(DOTAttribute("fillcolor", color(s)))
@@ -148,6 +151,16 @@ public enum TimelineDiagram {
             i += w * r
         }
         return (out, stretches, collapsed)
+    }
+
+    /// `LC-T02 error`, `LC-F01, LC-F02 fatal`, `LC-A01, LC-A03 +1 warning`: the rules (at most two
+    /// named) and the highest severity of an item's findings.
+    static func findingLine(_ findings: [Diagnostic]) -> String {
+        var ids: [String] = []
+        for f in findings where !ids.contains(f.ruleId) { ids.append(f.ruleId) }
+        var line = ids.prefix(2).joined(separator: ", ")
+        if ids.count > 2 { line += " +\(ids.count - 2)" }
+        return line + " " + (findings.map(\.severity).max()?.description ?? "")
     }
 
     private static func color(_ s: LifelineRules.Severity) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
-import LifelineRules
+@testable import LifelineRules
 @testable import LifelineRender
 
 #if canImport(FoundationXML)
@@ -89,6 +89,23 @@ import FoundationXML
         #expect(dot.contains(#""tooltip"="legal, never observed: scene.didDisconnect""#))
     }
 
+    /// Regression: the CarPlay machine knew only the template scene's didConnect/didDisconnect, so a
+    /// dashboard or instrument-cluster scene connecting and going away was drawn red as illegal.
+    @Test("dashboard and instrument-cluster scenes connect and disconnect legally; only the template scene's edges are outlined")
+    func carPlayDashboardAndClusterAreLegal() {
+        let a = Self.analysis(["log-show-compact.log"])
+        let dot = StateDiagram.graph(a.transitions, title: "t").text
+        for event in ["cp.dashboard.didConnect", "cp.cluster.didConnect", "cp.dashboard.didDisconnect", "cp.cluster.didDisconnect"] {
+            let edge = dot.split(separator: "\n").first { $0.contains("\"label\"=\"\(event) ×") }
+            #expect(edge?.contains("#1f6feb") == true, "\(event) is drawn as an observed legal transition: \(edge ?? "missing")")
+            #expect(edge?.contains("first at") == false)
+        }
+        #expect(!dot.contains("#d1242f"), "nothing in this log is illegal")
+        #expect(dot.contains(#""tooltip"="legal, never observed: cp.didDisconnect""#))
+        #expect(!dot.contains("legal, never observed: cp.dashboard"), "the other kinds' callbacks are not outlined")
+        #expect(LifecycleMachine.carPlay.outline.count < LifecycleMachine.carPlay.legal.count)
+    }
+
     @Test("SVG is well-formed XML with every state node; PNG decodes with sane dimensions; PDF has a header")
     func renderedFormats() throws {
         let a = Self.analysis(["scenarios"])
@@ -117,6 +134,19 @@ import FoundationXML
         let pdf = try renderer.render(graph.text, format: .pdf)
         #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
         #expect(String(decoding: pdf.suffix(8), as: UTF8.self).contains("%%EOF"))
+    }
+
+    @Test("a timeline box with findings names their rules and highest severity in words, not only in colour")
+    func findingLineNamesRulesAndSeverity() {
+        func d(_ id: String, _ s: LifelineRules.Severity) -> Diagnostic {
+            Diagnostic(ruleId: id, rule: "r", severity: s, message: "m", file: "f.log", line: 1, session: "P1", scene: nil, state: nil)
+        }
+        #expect(TimelineDiagram.findingLine([d("LC-T02", .error)]) == "LC-T02 error")
+        #expect(TimelineDiagram.findingLine([d("LC-F01", .error), d("LC-F02", .fatal), d("LC-F01", .error)]) == "LC-F01, LC-F02 fatal")
+        #expect(TimelineDiagram.findingLine([d("LC-A01", .note), d("LC-A03", .warning), d("LC-S01", .note)]) == "LC-A01, LC-A03 +1 warning")
+        let box = Box()
+        _ = Self.analysis(["xcode-console.log"]) { s, d in box.add(TimelineDiagram.graph(s, diagnostics: d).text) }
+        #expect(box.texts.joined().contains("exception\\n+339.620 s\\nLC-F02 fatal"), "the exception's box names its rule")
     }
 
     @Test("a 100,000-event session renders as a summarised timeline that says what was collapsed")

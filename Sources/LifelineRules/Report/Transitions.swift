@@ -47,16 +47,32 @@ public enum LifecycleMachine: String, Sendable, CaseIterable, Comparable {
             // A CarPlay template scene is a UIScene too: after didConnect it goes through the scene
             // states (reference §3), and the car can go away in any of them.
             // Its `connected` plays the part of the scene machine's `unattached`.
+            // Dashboard and instrument-cluster scenes connect and disconnect through their own
+            // delegate methods (reference §3.3), which are as legal as the template scene's.
             let scene = LifecycleMachine.scene.legal
-            var edges = [t("start", "connected", "cp.didConnect")]
+            var edges = Self.carPlayConnects.map { t("start", "connected", $0) }
                 + scene.filter { $0.from == "unattached" && $0.to != "disconnected" }.map { t("connected", $0.to, $0.event) }
                 + scene.filter { $0.from != "start" && $0.from != "unattached" }
             for from in ["connected", "foregroundInactive", "foregroundActive", "background"] {
-                edges.append(t(from, "disconnected", "cp.didDisconnect"))
+                edges += Self.carPlayDisconnects.map { t(from, "disconnected", $0) }
             }
             return edges
         }
     }
+
+    /// The legal transitions a diagram outlines when they were never observed: all of them, but
+    /// for CarPlay only the template scene's own connect and disconnect. Which of the three kinds of
+    /// CarPlay scene an app has decides which callbacks it gets, and outlining all three would bury
+    /// the machine under dashed lines.
+    public var outline: [Transition] {
+        guard self == .carPlay else { return legal }
+        let variants = Set(Self.carPlayConnects.dropFirst() + Self.carPlayDisconnects.dropFirst())
+        return legal.filter { !variants.contains($0.event) }
+    }
+
+    /// Template scene first, then dashboard and instrument cluster.
+    static let carPlayConnects = ["cp.didConnect", "cp.dashboard.didConnect", "cp.cluster.didConnect"]
+    static let carPlayDisconnects = ["cp.didDisconnect", "cp.dashboard.didDisconnect", "cp.cluster.didDisconnect"]
 }
 
 /// One edge of a state machine: from a state to a state, marked by a callback (event kind).
