@@ -94,6 +94,9 @@ public enum HTMLReport {
         return body
     }
 
+    /// Up to this many inputs the inputs table is shown open; a longer one is folded under its count.
+    static let inputsShownOpen = 12
+
     /// The page's script: the filters of the findings table. It is static (no data is ever
     /// written into it) and allowed by the policy through its hash.
     static let script = """
@@ -209,6 +212,8 @@ public enum HTMLReport {
         figure.diagram figcaption { font-weight: 600; margin-bottom: .5rem; }
         figure.diagram figcaption .mono { font-weight: 400; color: #5d6672; margin-left: .3rem; }
         figure.diagram svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+        details.inputs { margin: 0 0 1rem; }
+        details.inputs > summary { cursor: pointer; color: var(--muted); }
         details.timeline { margin: .4rem 0; }
         details.timeline summary { cursor: pointer; }
         section.excerpt { margin: 1rem 0 1.5rem; border: 1px solid var(--line); border-radius: 8px; overflow: hidden; }
@@ -334,10 +339,12 @@ struct HTMLPage {
         raw("</title>\n<style>\n\(HTMLReport.style)\n</style>\n</head>\n<body>\n")
         header(title: title, failOn: failOn)
         raw("<main>\n")
+        // What a reader came for first: the verdict and the findings; then the sessions they belong
+        // to, the pictures, and the log lines the findings link to.
         summary()
-        diagramSection(diagrams)
-        sessionSection()
         findingSection()
+        sessionSection()
+        diagramSection(diagrams)
         excerptSection()
         // The policy allows the script by the hash of exactly the element's text.
         raw("</main>\n<script>\(HTMLReport.script)</script>\n</body>\n</html>\n")
@@ -370,8 +377,8 @@ struct HTMLPage {
             text(" · highest severity ")
             severityBadge(worst)
         }
-        raw("</p>\n<nav aria-label=\"sections\"><a href=\"#summary\">Summary</a><a href=\"#diagrams\">Diagrams</a>"
-            + "<a href=\"#sessions\">Sessions</a><a href=\"#findings\">Findings</a><a href=\"#excerpts\">Log excerpts</a></nav>\n")
+        raw("</p>\n<nav aria-label=\"sections\"><a href=\"#summary\">Summary</a><a href=\"#findings\">Findings</a>"
+            + "<a href=\"#sessions\">Sessions</a><a href=\"#diagrams\">Diagrams</a><a href=\"#excerpts\">Log excerpts</a></nav>\n")
         raw("</header>\n")
     }
 
@@ -385,6 +392,15 @@ struct HTMLPage {
         }
         raw("</ul>\n")
 
+        // A long list of inputs is folded, open where one of them had a problem.
+        let folded = analysis.inputs.count > HTMLReport.inputsShownOpen
+        if folded {
+            let troubled = analysis.inputs.contains { $0.error != nil || !$0.isBalanced || $0.notes.contains { $0.severity != .info } }
+            raw(troubled ? "<details class=\"inputs\" open>" : "<details class=\"inputs\">")
+            raw("<summary>")
+            text("\(count(analysis.inputs.count, "input")): how every line was accounted for")
+            raw("</summary>\n")
+        }
         raw("<table class=\"inputs\">\n<caption>Inputs, and how every line was accounted for</caption>\n<thead><tr>")
         raw("<th scope=\"col\">input</th><th scope=\"col\">format</th>")
         for h in ["lines", "records", "continuation", "non-log", "unrecognized", "events"] {
@@ -435,7 +451,9 @@ struct HTMLPage {
             }
             raw("<td></td></tr></tfoot>\n")
         }
-        raw("</table>\n</section>\n")
+        raw("</table>\n")
+        if folded { raw("</details>\n") }
+        raw("</section>\n")
     }
 
     mutating func diagramSection(_ diagrams: [RenderedDiagram]) {

@@ -194,6 +194,38 @@ private func scripts(_ html: String) -> [Substring] {
         #expect(html.contains("<td class=\"mono\">\(full)</td>"), "the inputs table has the whole path")
     }
 
+    @Test func findingsComeRightAfterTheSummaryAndTheNavigationFollowsThePage() throws {
+        let (analysis, excerpts) = hostileAnalysis()
+        let html = HTMLReport.render(analysis, diagrams: [], excerpts: excerpts)
+        let ids = ["summary", "findings", "sessions", "diagrams", "excerpts"]
+        let sections = try ids.map { id in try #require(html.range(of: "<section id=\"\(id)\"")).lowerBound }
+        #expect(sections == sections.sorted(), "sections in the order \(ids)")
+        let links = try ids.map { id in try #require(html.range(of: "<a href=\"#\(id)\">")).lowerBound }
+        #expect(links == links.sorted(), "the navigation lists the sections in page order")
+    }
+
+    @Test func aLongInputsTableIsFoldedUnlessAnInputHadAProblem() {
+        func inputs(_ n: Int, troubled: Int? = nil) -> [InputStats] {
+            (1...n).map { i in
+                var s = InputStats(path: "logs/\(i).log")
+                s.lines = 2
+                s.records = 2
+                if i == troubled { s.notes = [InputNote(.warning, line: 1, "binary data")] }
+                return s
+            }
+        }
+        func render(_ inputs: [InputStats]) -> String {
+            HTMLReport.render(Analysis(inputs: inputs, sessions: [], diagnostics: []), diagrams: [], excerpts: [])
+        }
+        let few = render(inputs(HTMLReport.inputsShownOpen))
+        #expect(!few.contains("<details class=\"inputs\""), "a short table is shown as it is")
+        let many = render(inputs(HTMLReport.inputsShownOpen + 1))
+        #expect(many.contains("<details class=\"inputs\"><summary>13 inputs: how every line was accounted for</summary>"))
+        #expect(many.contains("<td class=\"mono\">logs/13.log</td>"), "folded, not cut: every input is still listed")
+        let troubled = render(inputs(HTMLReport.inputsShownOpen + 1, troubled: 7))
+        #expect(troubled.contains("<details class=\"inputs\" open>"), "an input with a problem keeps the table open")
+    }
+
     @Test func verdictFollowsFailOn() throws {
         let dir = try ReportScratch()
         let (_, analysis, excerpts) = try renderedTwoLaunches(in: dir)
