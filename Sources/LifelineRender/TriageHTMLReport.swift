@@ -46,7 +46,7 @@ public enum TriageHTMLReport {
             attr("content", TriageHTMLReport.policy)
             raw(">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"lifeline\">\n<title>")
             text(title)
-            raw("</title>\n<style>\n\(HTMLReport.style)\n\(TriageHTMLReport.extraStyle)\n</style>\n</head>\n<body>\n<header>\n<h1>Lifeline triage</h1>\n<p class=\"muted\">")
+            raw("</title>\n<style>\n\(HTMLReport.style)\n\(TriageHTMLReport.extraStyle)\n</style>\n</head>\n<body>\n<header class=\"top\">\n<h1>Lifeline triage</h1>\n<p class=\"muted\">")
             text(TriageSummary.line(r))
             raw("</p>\n</header>\n<main>\n")
             signatures(r)
