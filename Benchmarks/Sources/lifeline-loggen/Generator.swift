@@ -25,6 +25,9 @@ final class Generator {
     /// report would go (the set plants known failure families instead).
     var backgroundFailures = true
 
+    /// The clock's time so far, in whole seconds since 1970, rounded up: no line is later.
+    var endSeconds: Int { Int((clock + 999_999) / 1_000_000) }
+
     init(out: Sink, seed: UInt64, appPerMille: Int) {
         self.out = out
         var r = SplitMix64(seed: seed)

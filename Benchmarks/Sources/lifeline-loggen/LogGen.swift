@@ -32,7 +32,7 @@ per kind and each family's occurrences.
 
 /// Names the corpus the generator writes. Bump it with every change to the output for a given
 /// seed: scripts/bench regenerates a saved corpus whose .expected.json names another version.
-let generatorVersion = "lifeline-loggen 2"
+let generatorVersion = "lifeline-loggen 3"
 
 @main
 enum LogGen {
@@ -99,6 +99,7 @@ enum LogGen {
         let gen = Generator(out: sink, seed: seed, appPerMille: appPerMille)
         gen.run(targetBytes: bytes, single: single)
         if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
+        setModificationTime(outPath, gen.endSeconds)
 
         let events = gen.counts.reduce(0, +)
         var json = "{\n"
@@ -159,4 +160,13 @@ enum LogGen {
         guard let n = Int(digits), n >= 0 else { fatal("bad size '\(s)'") }
         return n * mult
     }
+}
+
+/// Dates a log writes without a year (idevicesyslog, syslog) get theirs from the file's modification
+/// time, as on a real device log, which is written last when its last line is. A generated file's
+/// time is therefore its clock's end, not the moment it was generated: otherwise which year such
+/// a date gets, and so how the sessions of a corpus fall, would depend on the day it was made.
+func setModificationTime(_ path: String, _ seconds: Int) {
+    var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
+    if utimes(path, &times) != 0 { fatal("cannot set the modification time of \(path): \(String(cString: strerror(errno)))") }
 }

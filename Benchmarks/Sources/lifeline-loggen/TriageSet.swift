@@ -8,7 +8,7 @@ import CZlib
 /// Names the layout of the triage set (file plan, families, crash report shapes). Bump it with every
 /// change to what `--files` writes for a given seed: scripts/bench-triage regenerates a saved set
 /// whose .expected.json names another version.
-let triageSetVersion = "triage-set 1"
+let triageSetVersion = "triage-set 2"
 
 /// A directory of many logs, as a batch triage sees them: many small Xcode console and `print()`
 /// captures, a middle band of device logs, a few large ones, gzip-compressed logs, crash reports
@@ -282,12 +282,14 @@ final class TriageSet {
         if inputs[i].gzip {
             guard let gz = gzdopen(fd, "wb6") else { fatal("gzdopen failed for \(full)") }
             let sink = Sink(.gzip(gz))
-            generate(i, sink)
+            let end = generate(i, sink)
             if gzclose(gz) != Z_OK { fatal("gzclose failed for \(full)") }
+            setModificationTime(full, end)
         } else {
             let sink = Sink(fd: fd)
-            generate(i, sink)
+            let end = generate(i, sink)
             if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
+            setModificationTime(full, end)
         }
         results[i].diskBytes = fileSize(full)
     }
@@ -308,14 +310,15 @@ final class TriageSet {
                 madeCrashDir = true
             }
             let sink = Sink(.memory)
-            generate(m, sink)
+            _ = generate(m, sink)
             tar.file(inputs[m].path, bytes: sink.collected, mtime: bundle.mtime + 60 * (m % 50))
         }
         tar.finish()
         if gzclose(gz) != Z_OK { fatal("gzclose failed for \(full)") }
     }
 
-    private func generate(_ i: Int, _ sink: Sink) {
+    /// Writes input `i` into `sink` and records what it holds; returns its clock's end (seconds).
+    private func generate(_ i: Int, _ sink: Sink) -> Int {
         let input = inputs[i]
         let gen = Generator(out: sink, seed: input.seed, appPerMille: input.appPerMille)
         gen.backgroundFailures = false
@@ -344,6 +347,7 @@ final class TriageSet {
         res.contentBytes = sink.bytesWritten
         res.events = gen.counts.reduce(0, +) + input.plants.count + extra
         results[i] = res
+        return gen.endSeconds
     }
 
     private func makeParents(_ path: String) {
