@@ -294,6 +294,9 @@ struct HTMLPage {
         shortPaths = Self.shortened(Set(analysis.diagnostics.map(\.file) + analysis.sessions.flatMap(\.files)))
     }
 
+    /// The notes of an input that are problems (warnings and errors), as the inputs table lists them.
+    static func problemNotes(_ input: InputStats) -> [InputNote] { input.notes.filter { $0.severity != .info } }
+
     /// Each path without the directory that all of them share (`device-1/system.log`,
     /// `device-2/system.log` for two files under `/var/logs/`; a single file's name alone).
     static func shortened(_ paths: Set<String>) -> [String: String] {
@@ -395,7 +398,7 @@ struct HTMLPage {
         // A long list of inputs is folded, open where one of them had a problem.
         let folded = analysis.inputs.count > HTMLReport.inputsShownOpen
         if folded {
-            let troubled = analysis.inputs.contains { $0.error != nil || !$0.isBalanced || $0.notes.contains { $0.severity != .info } }
+            let troubled = analysis.inputs.contains { $0.error != nil || !$0.isBalanced || !Self.problemNotes($0).isEmpty }
             raw(troubled ? "<details class=\"inputs\" open>" : "<details class=\"inputs\">")
             raw("<summary>")
             text("\(count(analysis.inputs.count, "input")): how every line was accounted for")
@@ -423,7 +426,7 @@ struct HTMLPage {
                 raw("<td class=\"num\">\(grouped(n))</td>")
             }
             raw("<td>")
-            let notes = input.notes.filter { $0.severity != .info }
+            let notes = Self.problemNotes(input)
             if input.error == nil && notes.isEmpty {
                 if input.isBalanced { raw("<span class=\"muted\">none</span>") } else { text("the line counts do not add up") }
             } else {
