@@ -1,0 +1,145 @@
+/// Assigns scene events to scene objects and tracks each one's state.
+///
+/// Every lookup is a dictionary or set access: what an event costs does not depend on how many
+/// scene objects the session has seen or still holds live (a long-lived iPad app that opens
+/// thousands of windows and never logs a disconnect). `probes` counts the lives each lookup
+/// examines, so a test can tell when a scan over all lives comes back.
+struct SceneTracker {
+    private struct Life {
+        var timeline: SceneTimeline
+        var state: SceneState
+        var key: String
+    }
+    private var lives: [Life] = []
+    /// Live (not disconnected) lives by key.
+    private var liveByKey: [String: Int] = [:]
+    /// Disconnected lives by address (or CarPlay role): a later event for that object (other than a
+    /// new connection) belongs to it, arriving in the `disconnected` state.
+    private var disconnectedByKey: [String: Int] = [:]
+    /// Live lives that are not CarPlay scenes: all of them, those with no delegate class, and those
+    /// of each delegate class (where a callback that names no address may belong).
+    private var liveNonCarPlay: Set<Int> = []
+    private var liveUnclassed: Set<Int> = []
+    private var liveByClass: [String: Set<Int>] = [:]
+    /// Lives by persistent identifier, in the order they learned it.
+    private var livesByPersistentID: [String: [Int]] = [:]
+    /// Lives examined by lookups (for tests: it grows with events, not with events × lives).
+    private(set) var probes = 0
+
+    /// Lives tracked so far.
+    var count: Int { lives.count }
+
+    mutating func add(_ e: Event, index: Int) {
+        let i = lifeIndex(for: e)
+        let before = lives[i].state
+        let after = SceneState.target(of: e.kind) ?? before
+        lives[i].timeline.entries.append(TimelineEntry(event: index, before: before, after: after))
+        lives[i].state = after
+        lives[i].timeline.finalState = after
+        if let s = e.scene {
+            if lives[i].timeline.address == nil { lives[i].timeline.address = s.address }
+            if lives[i].timeline.persistentIdentifier == nil, let p = s.persistentIdentifier {
+                lives[i].timeline.persistentIdentifier = p
+                let same = livesByPersistentID[p, default: []]
+                probes += same.count
+                lives[i].timeline.previousLives = same.filter { $0 < i }.sorted().map { lives[$0].timeline.id }
+                livesByPersistentID[p, default: []].append(i)
+            }
+            if lives[i].timeline.role == nil { lives[i].timeline.role = s.role }
+            if lives[i].timeline.sceneClass == nil { lives[i].timeline.sceneClass = s.sceneClass }
+        }
+        if after == .disconnected {
+            if liveByKey.removeValue(forKey: lives[i].key) != nil { setLive(i, false) }
+            if lives[i].key.hasPrefix("addr:") || lives[i].key.hasPrefix("cp:") { disconnectedByKey[lives[i].key] = i }
+        }
+    }
+
+    func timelines() -> [SceneTimeline] {
+        lives.map { life in
+            var t = life.timeline
+            t.eventCount = t.entries.count
+            return t
+        }
+    }
+
+    /// Keeps the per-class sets in step with `liveByKey` for life `i`.
+    private mutating func setLive(_ i: Int, _ live: Bool) {
+        guard !lives[i].key.hasPrefix("cp:") else { return }
+        if live { liveNonCarPlay.insert(i) } else { liveNonCarPlay.remove(i) }
+        if let cls = lives[i].timeline.delegateClass {
+            if live { liveByClass[cls, default: []].insert(i) } else { liveByClass[cls]?.remove(i) }
+        } else {
+            if live { liveUnclassed.insert(i) } else { liveUnclassed.remove(i) }
+        }
+    }
+
+    /// The only live non-CarPlay life an unaddressed callback of class `cls` can belong to: one of
+    /// that delegate class or of none (any class when `cls` is nil), when exactly one exists.
+    private mutating func onlyLiveCandidate(of cls: String?) -> Int? {
+        probes += 1
+        guard let cls else { return liveNonCarPlay.count == 1 ? liveNonCarPlay.first : nil }
+        let classed = liveByClass[cls]
+        switch (classed?.count ?? 0, liveUnclassed.count) {
+        case (1, 0): return classed!.first
+        case (0, 1): return liveUnclassed.first
+        default: return nil
+        }
+    }
+
+    /// The scene object an event is about, starting a new life when none fits.
+    private mutating func lifeIndex(for e: Event) -> Int {
+        let key = identity(of: e)
+        if let i = liveByKey[key] {
+            // A new connection on the address of a scene that never disconnected is still that scene
+            // (a double connect is for the rules to flag), so only disconnected lives end.
+            return i
+        }
+        if let i = disconnectedByKey[key], e.kind.rawValue != "scene.willConnect", SceneState.target(of: e.kind) != .connected {
+            return i  // an event for a released object (allocator reuse comes with a new connection)
+        }
+        if !key.hasPrefix("addr:"), !key.hasPrefix("cp:"), let i = onlyLiveCandidate(of: e.className) {
+            // No address: the only live scene of the delegate class, or the only live scene at all.
+            return i
+        }
+        if key.hasPrefix("addr:"), let cls = e.className, e.kind.rawValue != "scene.willConnect" {
+            // An address first seen now, while a life of the same class with no address is live:
+            // that life learns its address. (A live life with no address and delegate class `cls`
+            // is the one keyed `class:cls`: keys without an address are made from the class.)
+            probes += 1
+            let oldKey = "class:\(cls)"
+            if let i = liveByKey[oldKey] {
+                liveByKey.removeValue(forKey: oldKey)
+                liveByKey[key] = i
+                lives[i].key = key
+                return i
+            }
+        }
+        let begins = e.kind.rawValue == "scene.willConnect" || (SceneState.target(of: e.kind) == .connected)
+        var t = SceneTimeline(id: "S\(lives.count + 1)", address: e.scene?.address, persistentIdentifier: nil,
+                              role: e.scene?.role ?? Self.carPlayRole(of: e.kind), sceneClass: e.scene?.sceneClass,
+                              delegateClass: e.className, entries: [], finalState: begins ? .unattached : .unknown,
+                              beginsMidLife: !begins, previousLives: [])
+        if t.role == nil, let cls = e.className, cls.includes("CarPlay") { t.role = "CPTemplateApplicationSceneSessionRoleApplication" }
+        lives.append(Life(timeline: t, state: begins ? .unattached : .unknown, key: key))
+        liveByKey[key] = lives.count - 1
+        setLive(lives.count - 1, true)
+        disconnectedByKey.removeValue(forKey: key)
+        return lives.count - 1
+    }
+
+    private func identity(of e: Event) -> String {
+        if let a = e.scene?.address { return "addr:\(a)" }
+        if let role = Self.carPlayRole(of: e.kind) { return "cp:\(role)" }
+        if let cls = e.className, cls.includes("CarPlay") { return "cp:CPTemplateApplicationSceneSessionRoleApplication" }
+        if let cls = e.className { return "class:\(cls)" }
+        return "scene"
+    }
+
+    static func carPlayRole(of kind: EventKind) -> String? {
+        let r = kind.rawValue
+        if r.hasPrefix("cp.dashboard.") { return "CPTemplateApplicationDashboardSceneSessionRoleApplication" }
+        if r.hasPrefix("cp.cluster.") { return "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication" }
+        if r.hasPrefix("cp.") { return "CPTemplateApplicationSceneSessionRoleApplication" }
+        return nil
+    }
+}
