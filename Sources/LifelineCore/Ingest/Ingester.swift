@@ -72,13 +72,16 @@ public struct Ingester: Sendable {
             start += waves.last!.count
         }
         forEachWaveResult(waves) { results in
-            for result in results {
-                let i = result.input
+            for r in results.indices {
+                let i = results[r].input
                 let offset = lineOffsets[i]
-                for var e in result.events {
-                    e.line += offset
-                    onEvent(e)
+                // In place: the events are this wave's only copy, so renumbering copies no event.
+                for k in results[r].events.indices {
+                    if offset != 0 { results[r].events[k].line += offset }
+                    onEvent(results[r].events[k])
                 }
+                results[r].events = []
+                let result = results[r]
                 totals[i].absorb(result.stats, lineOffset: offset)
                 if totals[i].error == nil { totals[i].error = result.stats.error }
                 lineOffsets[i] += result.stats.lines
@@ -92,9 +95,12 @@ public struct Ingester: Sendable {
     /// With more than one wave, the next wave is read on another thread while the caller works on
     /// the results of the one before (at most one wave waits), so what the caller does with events
     /// (sessions, rules, output) overlaps with reading instead of following it.
-    private func forEachWaveResult(_ waves: [[WorkUnit]], _ deliver: ([UnitResult]) -> Void) {
+    private func forEachWaveResult(_ waves: [[WorkUnit]], _ deliver: (inout [UnitResult]) -> Void) {
         guard waves.count > 1 else {
-            for wave in waves { deliver(execute(wave)) }
+            for wave in waves {
+                var results = execute(wave)
+                deliver(&results)
+            }
             return
         }
         let handoff = WaveHandoff()
@@ -103,7 +109,7 @@ public struct Ingester: Sendable {
             for wave in waves { handoff.put(ingester.execute(wave)) }
             handoff.finish()
         }
-        while let results = handoff.take() { deliver(results) }
+        while var results = handoff.take() { deliver(&results) }
     }
 
     /// Convenience: ingests and returns everything (for tests and small inputs).

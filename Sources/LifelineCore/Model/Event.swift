@@ -72,46 +72,157 @@ public struct EventDetails: Sendable, Equatable, Codable {
 
 /// One normalized event: a lifecycle callback, a failure, a threading report or a UIKit
 /// configuration message, with where it came from.
+///
+/// A value type over one shared, copy-on-write storage object: a session holds every event of its
+/// launch and rules, timelines and steps pass events around, so copying an event costs one
+/// reference count, and an array of events holds one pointer per event, whatever the fields.
 public struct Event: Sendable, Equatable {
+    private var storage: Storage
+
+    public init(file: String, line: Int, lineCount: Int = 1, format: LogFormat, kind: EventKind, message: String) {
+        storage = Storage(file: file, line: line, lineCount: lineCount, format: format, kind: kind, message: message)
+    }
+
     /// Input path as given (or `-` for standard input).
-    public var file: String
+    public var file: String {
+        get { storage.file }
+        set { unique(); storage.file = newValue }
+    }
     /// 1-based number of the record's first line.
-    public var line: Int
+    public var line: Int {
+        get { storage.line }
+        set { unique(); storage.line = newValue }
+    }
     /// Number of input lines the record spans.
-    public var lineCount: Int
-    public var format: LogFormat
-    public var kind: EventKind
-    public var timestamp: LogTimestamp?
-    public var process: String?
-    public var pid: Int?
+    public var lineCount: Int {
+        get { storage.lineCount }
+        set { unique(); storage.lineCount = newValue }
+    }
+    public var format: LogFormat {
+        get { storage.format }
+        set { unique(); storage.format = newValue }
+    }
+    public var kind: EventKind {
+        get { storage.kind }
+        set { unique(); storage.kind = newValue }
+    }
+    public var timestamp: LogTimestamp? {
+        get { storage.timestamp }
+        set { unique(); storage.timestamp = newValue }
+    }
+    public var process: String? {
+        get { storage.process }
+        set { unique(); storage.process = newValue }
+    }
+    public var pid: Int? {
+        get { storage.pid }
+        set { unique(); storage.pid = newValue }
+    }
     /// Thread id in decimal (hex ids of `log` styles and Xcode metadata are converted).
-    public var tid: UInt64?
-    public var level: String?
-    public var subsystem: String?
-    public var category: String?
+    public var tid: UInt64? {
+        get { storage.tid }
+        set { unique(); storage.tid = newValue }
+    }
+    public var level: String? {
+        get { storage.level }
+        set { unique(); storage.level = newValue }
+    }
+    public var subsystem: String? {
+        get { storage.subsystem }
+        set { unique(); storage.subsystem = newValue }
+    }
+    public var category: String? {
+        get { storage.category }
+        set { unique(); storage.category = newValue }
+    }
     /// Class that logged or owns the callback (`SceneDelegate`, `MyApp.SceneDelegate`).
-    public var className: String?
+    public var className: String? {
+        get { storage.className }
+        set { unique(); storage.className = newValue }
+    }
     /// The callback as written (`-[SceneDelegate sceneDidBecomeActive:]`, `sceneDidBecomeActive(_:)`).
-    public var spelling: String?
-    public var scene: SceneRef?
+    public var spelling: String? {
+        get { storage.spelling }
+        set { unique(); storage.spelling = newValue }
+    }
+    public var scene: SceneRef? {
+        get { storage.scene }
+        set { unique(); storage.scene = newValue }
+    }
     /// The record's message (first line, without header); multi-line records keep their other
     /// lines in `details.backtrace` or here, joined with newlines, up to the record limit.
-    public var message: String
+    public var message: String {
+        get { storage.message }
+        set { unique(); storage.message = newValue }
+    }
     /// Failure, threading and configuration specifics. Stored in a shared immutable box: most events
     /// have none, and an event passes through several functions, each copy of it small.
     public var details: EventDetails? {
-        get { detailsBox?.value }
-        set { detailsBox = newValue.map(DetailsBox.init) }
+        get { storage.details?.value }
+        set { unique(); storage.details = newValue.map(DetailsBox.init) }
     }
-    private var detailsBox: DetailsBox?
 
-    public init(file: String, line: Int, lineCount: Int = 1, format: LogFormat, kind: EventKind, message: String) {
-        self.file = file
-        self.line = line
-        self.lineCount = lineCount
-        self.format = format
-        self.kind = kind
-        self.message = message
+    /// Before a change: a storage object shared with another copy is copied first.
+    @inline(__always) private mutating func unique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    public static func == (a: Event, b: Event) -> Bool {
+        a.storage === b.storage || a.storage.sameFields(as: b.storage)
+    }
+
+    /// The fields of an event. Mutated only through `Event`'s setters, after `unique()`.
+    private final class Storage: @unchecked Sendable {
+        var file: String
+        var line: Int
+        var lineCount: Int
+        var format: LogFormat
+        var kind: EventKind
+        var timestamp: LogTimestamp?
+        var process: String?
+        var pid: Int?
+        var tid: UInt64?
+        var level: String?
+        var subsystem: String?
+        var category: String?
+        var className: String?
+        var spelling: String?
+        var scene: SceneRef?
+        var message: String
+        var details: DetailsBox?
+
+        init(file: String, line: Int, lineCount: Int, format: LogFormat, kind: EventKind, message: String) {
+            self.file = file
+            self.line = line
+            self.lineCount = lineCount
+            self.format = format
+            self.kind = kind
+            self.message = message
+        }
+
+        func copy() -> Storage {
+            let c = Storage(file: file, line: line, lineCount: lineCount, format: format, kind: kind, message: message)
+            c.timestamp = timestamp
+            c.process = process
+            c.pid = pid
+            c.tid = tid
+            c.level = level
+            c.subsystem = subsystem
+            c.category = category
+            c.className = className
+            c.spelling = spelling
+            c.scene = scene
+            c.details = details
+            return c
+        }
+
+        func sameFields(as o: Storage) -> Bool {
+            file == o.file && line == o.line && lineCount == o.lineCount && format == o.format && kind == o.kind
+                && timestamp == o.timestamp && process == o.process && pid == o.pid && tid == o.tid
+                && level == o.level && subsystem == o.subsystem && category == o.category
+                && className == o.className && spelling == o.spelling && scene == o.scene
+                && message == o.message && details == o.details
+        }
     }
 }
 

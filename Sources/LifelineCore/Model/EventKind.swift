@@ -3,21 +3,23 @@ import Foundation
 /// Canonical event ids. Lifecycle callbacks use the ids of the lifecycle reference (§1.4):
 /// every spelling of one callback (Objective-C selector, Swift `#function`, `Type.method`) maps to
 /// one id. The other families are failures, threading reports and UIKit configuration messages.
-public struct EventKind: RawRepresentable, Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
-    public let rawValue: String
+public struct EventKind: RawRepresentable, Hashable, @unchecked Sendable, Comparable, Codable, CustomStringConvertible {
+    /// The kind's interned description, made once per raw value and never freed: a kind is one
+    /// pointer, copied without reference counting (every event and timeline entry carries one).
+    private let info: Unmanaged<KindInfo>
+
+    public var rawValue: String { info._withUnsafeGuaranteedRef { $0.rawValue } }
     /// `app`, `scene`, `windowScene`, `cp`, `failure`, `thread` or `config` (computed once).
-    public let family: String
+    public var family: String { info._withUnsafeGuaranteedRef { $0.family } }
     /// A UIApplication, UIScene, UIWindowScene or CarPlay callback (worked out once: rules and the
     /// session builder ask for every event).
-    public let isLifecycleCallback: Bool
+    public var isLifecycleCallback: Bool { info._withUnsafeGuaranteedRef { $0.isLifecycleCallback } }
     /// The same number for the same raw value within a run: comparing and hashing kinds (which
     /// sessions and rules do for every event) compares integers, not strings.
-    private let id: Int32
+    private var id: Int32 { info._withUnsafeGuaranteedRef { $0.id } }
+
     public init(rawValue: String) {
-        self.rawValue = rawValue
-        family = String(rawValue.prefix { $0 != "." })
-        isLifecycleCallback = ["app", "scene", "windowScene", "cp"].contains(family)
-        id = KindNumbers.shared.number(for: rawValue)
+        info = KindNumbers.shared.info(for: rawValue)
     }
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
     public static func == (a: EventKind, b: EventKind) -> Bool { a.id == b.id }
@@ -52,20 +54,35 @@ public struct EventKind: RawRepresentable, Hashable, Sendable, Comparable, Codab
     public static let uikitClientBug = EventKind("config.uikitClientBug")
 }
 
-/// Numbers raw kind values in order of first use (the catalogue's kinds, then markers). Kinds are
-/// made when the catalogue and rules load and when a marker is named, not per log line, so one
-/// lock is enough.
+/// What a kind is, worked out once per raw value.
+private final class KindInfo: @unchecked Sendable {
+    let rawValue: String
+    let family: String
+    let isLifecycleCallback: Bool
+    let id: Int32
+
+    init(rawValue: String, id: Int32) {
+        self.rawValue = rawValue
+        family = String(rawValue.prefix { $0 != "." })
+        isLifecycleCallback = ["app", "scene", "windowScene", "cp"].contains(family)
+        self.id = id
+    }
+}
+
+/// Interns raw kind values, numbered in order of first use (the catalogue's kinds, then markers).
+/// Kinds are made when the catalogue and rules load and when a marker is named, not per log line,
+/// so one lock is enough. The table keeps every `KindInfo` alive for the life of the process.
 private final class KindNumbers: @unchecked Sendable {
     static let shared = KindNumbers()
     private let lock = NSLock()
-    private var numbers: [String: Int32] = [:]
+    private var infos: [String: KindInfo] = [:]
 
-    func number(for raw: String) -> Int32 {
+    func info(for raw: String) -> Unmanaged<KindInfo> {
         lock.lock()
         defer { lock.unlock() }
-        if let n = numbers[raw] { return n }
-        let n = Int32(numbers.count)
-        numbers[raw] = n
-        return n
+        if let known = infos[raw] { return Unmanaged.passUnretained(known) }
+        let made = KindInfo(rawValue: raw, id: Int32(infos.count))
+        infos[raw] = made
+        return Unmanaged.passUnretained(made)
     }
 }
