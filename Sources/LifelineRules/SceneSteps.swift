@@ -130,8 +130,15 @@ extension SessionView {
     func indices(of marker: KnownMarker) -> [Int] { indices(of: marker.kind) }
 
     /// The state `scene` was in just before event `index` (nil: not seen yet).
+    /// Entries are in event order, so a binary search: a marker in a session with thousands of
+    /// scenes costs a logarithm per scene, not a walk of each scene's history.
     func state(of scene: SceneTimeline, before index: Int) -> SceneState? {
-        scene.entries.last { $0.event < index }?.after
+        var lo = 0, hi = scene.entries.count   // first entry at or after `index`
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if scene.entries[mid].event < index { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? nil : scene.entries[lo - 1].after
     }
 
     /// Window scenes (not CarPlay) connected just before event `index`.
