@@ -72,16 +72,17 @@ public struct Ingester: Sendable {
             start += waves.last!.count
         }
         forEachWaveResult(waves) { results in
-            for r in results.indices {
-                let i = results[r].input
+            for result in results {
+                let i = result.input
                 let offset = lineOffsets[i]
-                // In place: the events are this wave's only copy, so renumbering copies no event.
-                for k in results[r].events.indices {
-                    if offset != 0 { results[r].events[k].line += offset }
-                    onEvent(results[r].events[k])
+                // Renumbering copies each event of a later range into the consumer's heap. Left so
+                // on purpose: done in place, events a session keeps stayed in the reader threads'
+                // malloc arenas among their freed buffers, and 1 GB of a long-lived log peaked at
+                // 316 MB instead of 250 MB (issue 12).
+                for var e in result.events {
+                    e.line += offset
+                    onEvent(e)
                 }
-                results[r].events = []
-                let result = results[r]
                 totals[i].absorb(result.stats, lineOffset: offset)
                 if totals[i].error == nil { totals[i].error = result.stats.error }
                 lineOffsets[i] += result.stats.lines
@@ -95,12 +96,9 @@ public struct Ingester: Sendable {
     /// With more than one wave, the next wave is read on another thread while the caller works on
     /// the results of the one before (at most one wave waits), so what the caller does with events
     /// (sessions, rules, output) overlaps with reading instead of following it.
-    private func forEachWaveResult(_ waves: [[WorkUnit]], _ deliver: (inout [UnitResult]) -> Void) {
+    private func forEachWaveResult(_ waves: [[WorkUnit]], _ deliver: ([UnitResult]) -> Void) {
         guard waves.count > 1 else {
-            for wave in waves {
-                var results = execute(wave)
-                deliver(&results)
-            }
+            for wave in waves { deliver(execute(wave)) }
             return
         }
         let handoff = WaveHandoff()
@@ -109,7 +107,7 @@ public struct Ingester: Sendable {
             for wave in waves { handoff.put(ingester.execute(wave)) }
             handoff.finish()
         }
-        while var results = handoff.take() { deliver(&results) }
+        while let results = handoff.take() { deliver(results) }
     }
 
     /// Convenience: ingests and returns everything (for tests and small inputs).
