@@ -6,6 +6,7 @@ import Darwin
 
 let usage = """
 usage: lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog]
+       lifeline-loggen --shape longlived --bytes N --seed S --out FILE
        lifeline-loggen --files N --seed S --out DIR [--bytes TOTAL]
        lifeline-loggen --version
 
@@ -19,6 +20,10 @@ written (per kind). The same seed and options always give the same bytes.
   --format F       mixed (default): segments of 5,000-20,000 lines rotating through
                    xcode, log-default, log-compact, log-syslog, idevicesyslog; or one format only
   --app-per-mille P  app items per 1000 items (default 33: about 5% of lines); 0 = noise only
+  --shape longlived  instead of the mixed corpus, issue 12's shape: three never-relaunched processes
+                   interleaved line by line in an Xcode console capture, one connecting new scene
+                   objects forever without disconnecting, callbacks in scrambled order, noise that
+                   mentions UIKit words (LongLivedShape.swift)
 
 With --files, writes the triage set instead: a new directory DIR of N inputs (about TOTAL bytes
 before compression, default 1G per 10,000 files): small Xcode console and print() captures, device
@@ -43,6 +48,7 @@ enum LogGen {
         var formatName = "mixed"
         var appPerMille = 33
         var files: Int?
+        var shape = "mixed"
         var args = CommandLine.arguments.dropFirst()
         func value(_ flag: String) -> String {
             guard let v = args.popFirst() else { fatal("\(flag) needs a value\n\(usage)") }
@@ -56,6 +62,9 @@ enum LogGen {
                 seed = s
             case "--out": outPath = value(a)
             case "--format": formatName = value(a)
+            case "--shape":
+                shape = value(a)
+                guard ["mixed", "longlived"].contains(shape) else { fatal("--shape is mixed or longlived") }
             case "--app-per-mille":
                 guard let p = Int(value(a)), (0...1000).contains(p) else { fatal("--app-per-mille must be 0...1000") }
                 appPerMille = p
@@ -84,6 +93,10 @@ enum LogGen {
             exit(0)
         }
         guard let bytes, let seed, let outPath else { fatal("--bytes, --seed and --out are required\n\(usage)") }
+        if shape == "longlived" {
+            writeLongLived(bytes: bytes, seed: seed, outPath: outPath)
+            exit(0)
+        }
         let single: LogFormat?
         if formatName == "mixed" {
             single = nil
@@ -130,6 +143,30 @@ enum LogGen {
             }
         }
         close(jfd)
+    }
+
+    /// The long-lived shape and its `.expected.json` (the same fields as the mixed corpus's where
+    /// they apply).
+    static func writeLongLived(bytes: Int, seed: UInt64, outPath: String) {
+        let fd = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0 { fatal("cannot open \(outPath): \(String(cString: strerror(errno)))") }
+        let sink = Sink(fd: fd)
+        let shape = LongLivedShape(out: sink, seed: seed)
+        shape.run(targetBytes: bytes)
+        if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
+        setModificationTime(outPath, shape.endSeconds)
+        var json = "{\n"
+        json += "  \"bytes\": \(sink.bytesWritten),\n"
+        json += "  \"lines\": \(sink.lines),\n"
+        json += "  \"events\": \(shape.counts.reduce(0, +)),\n"
+        json += "  \"kinds\": {\n"
+        json += Kind.allCases.map { "    \"\($0.id)\": \(shape.counts[$0.rawValue])" }.joined(separator: ",\n")
+        json += "\n  },\n"
+        json += "  \"generator\": \"\(generatorVersion)\",\n"
+        json += "  \"shape\": \"longlived\",\n"
+        json += "  \"seed\": \(seed),\n"
+        json += "  \"format\": \"xcode\"\n}\n"
+        writeWhole(outPath + ".expected.json", json)
     }
 
     static func writeWhole(_ path: String, _ text: String) {
