@@ -114,14 +114,7 @@ enum LogGen {
         if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
         setModificationTime(outPath, gen.endSeconds)
 
-        let events = gen.counts.reduce(0, +)
-        var json = "{\n"
-        json += "  \"bytes\": \(sink.bytesWritten),\n"
-        json += "  \"lines\": \(sink.lines),\n"
-        json += "  \"events\": \(events),\n"
-        json += "  \"kinds\": {\n"
-        json += Kind.allCases.map { "    \"\($0.id)\": \(gen.counts[$0.rawValue])" }.joined(separator: ",\n")
-        json += "\n  },\n"
+        var json = countsJSON(sink, gen.counts)
         json += "  \"generator\": \"\(generatorVersion)\",\n"
         json += "  \"seed\": \(seed),\n"
         json += "  \"format\": \"\(formatName)\",\n"
@@ -155,18 +148,24 @@ enum LogGen {
         shape.run(targetBytes: bytes)
         if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
         setModificationTime(outPath, shape.endSeconds)
-        var json = "{\n"
-        json += "  \"bytes\": \(sink.bytesWritten),\n"
-        json += "  \"lines\": \(sink.lines),\n"
-        json += "  \"events\": \(shape.counts.reduce(0, +)),\n"
-        json += "  \"kinds\": {\n"
-        json += Kind.allCases.map { "    \"\($0.id)\": \(shape.counts[$0.rawValue])" }.joined(separator: ",\n")
-        json += "\n  },\n"
+        var json = countsJSON(sink, shape.counts)
         json += "  \"generator\": \"\(generatorVersion)\",\n"
         json += "  \"shape\": \"longlived\",\n"
         json += "  \"seed\": \(seed),\n"
         json += "  \"format\": \"xcode\"\n}\n"
         writeWhole(outPath + ".expected.json", json)
+    }
+
+    /// The opening of an `.expected.json`: bytes, lines, events and the events per kind.
+    static func countsJSON(_ sink: Sink, _ counts: [Int]) -> String {
+        var json = "{\n"
+        json += "  \"bytes\": \(sink.bytesWritten),\n"
+        json += "  \"lines\": \(sink.lines),\n"
+        json += "  \"events\": \(counts.reduce(0, +)),\n"
+        json += "  \"kinds\": {\n"
+        json += Kind.allCases.map { "    \"\($0.id)\": \(counts[$0.rawValue])" }.joined(separator: ",\n")
+        json += "\n  },\n"
+        return json
     }
 
     static func writeWhole(_ path: String, _ text: String) {
