@@ -28,41 +28,26 @@ public struct SessionOptions: Sendable {
 public enum SessionBuilder {
     /// All sessions of `events` (merged by time across files), in order of their first event.
     public static func build(_ events: [Event], options: SessionOptions = SessionOptions()) -> [ProcessSession] {
+        var merge = TimeMerge(events)
+        return build(&merge, options: options)
+    }
+
+    /// All sessions of the events of `merge`, in order of their first event; the merge is drained.
+    public static func build(_ merge: inout TimeMerge, options: SessionOptions = SessionOptions()) -> [ProcessSession] {
         var stream = SessionStream(options: options)
         var sessions: [ProcessSession] = []
-        for event in mergedByTime(events) { sessions.append(contentsOf: stream.add(event)) }
+        while let event = merge.next() { sessions.append(contentsOf: stream.add(event)) }
         sessions.append(contentsOf: stream.finish())
         return sessions.sorted { $0.ordinal < $1.ordinal }
     }
 
-    /// Merges the events of several files by time. Events without a time take the time of the event
-    /// before them in their file; ties keep input order.
+    /// Merges the events of several files by time (see `TimeMerge`).
     static func mergedByTime(_ events: [Event]) -> [Event] {
-        var files: [String] = []
-        var queues: [String: [Event]] = [:]
-        for e in events {
-            if queues[e.file] == nil { files.append(e.file) }
-            queues[e.file, default: []].append(e)
-        }
-        guard files.count > 1 else { return events }
-        var heads = [Int](repeating: 0, count: files.count)
-        var clocks = [Double](repeating: -.infinity, count: files.count)
+        var merge = TimeMerge(events)
+        guard merge.fileCount > 1 else { return events }
         var merged: [Event] = []
         merged.reserveCapacity(events.count)
-        while true {
-            var best = -1
-            var bestTime = Double.infinity
-            for (f, file) in files.enumerated() {
-                guard heads[f] < queues[file]!.count else { continue }
-                let t = queues[file]![heads[f]].timestamp?.seconds ?? clocks[f]
-                if best < 0 || t < bestTime { best = f; bestTime = t }
-            }
-            if best < 0 { break }
-            let e = queues[files[best]]![heads[best]]
-            heads[best] += 1
-            if let t = e.timestamp?.seconds { clocks[best] = t }
-            merged.append(e)
-        }
+        while let e = merge.next() { merged.append(e) }
         return merged
     }
 
@@ -79,6 +64,8 @@ public enum SessionBuilder {
         /// The process is known to have ended (terminated, crashed, killed).
         var ended = false
         var lastTime: Double?
+        /// Sequence number of the session's latest event in its stream.
+        var lastSeq = 0
 
         init(key: String) { self.key = key }
 

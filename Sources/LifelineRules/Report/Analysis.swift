@@ -22,7 +22,8 @@ public struct Analysis: Sendable {
     ///
     /// One input is analysed as it streams: each session is checked when it ends and then kept
     /// only as a summary (unless `keepEvents`), so memory follows the sessions alive at a time, not
-    /// the length of the log. Several inputs are first merged by time, which needs their events.
+    /// the length of the log. Several inputs are read first, each into a queue of its own, then
+    /// merged by time (a k-way merge) into the same stream, each event released as it is merged.
     ///
     /// `observe` sees each session with its events and its findings, once checked (on the rules'
     /// thread, in the order sessions end): for work that needs events without keeping them all.
@@ -42,9 +43,11 @@ public struct Analysis: Sendable {
             ingester.run(paths: paths, onEvent: { take(stream.add($0)) }, onInput: { inputs.append($0) })
             take(stream.finish())
         } else {
-            let r = ingester.ingest(paths: paths)
-            inputs = r.inputs
-            take(SessionBuilder.build(r.events, options: configuration.sessionOptions))
+            var merge = TimeMerge()
+            ingester.run(paths: paths, onEvent: { merge.append($0) }, onInput: { inputs.append($0) })
+            var stream = SessionStream(options: configuration.sessionOptions)
+            while let event = merge.next() { take(stream.add(event)) }
+            take(stream.finish())
         }
         var (sessions, diagnostics, transitions) = checks.finish()
         sessions.sort { $0.ordinal < $1.ordinal }
