@@ -3,13 +3,20 @@
 /// are still live — not every event of a long log.
 ///
 /// A session is over when a new launch replaces it, when it has been silent for longer than the
-/// pid-reuse gap (any later event with its pid starts a new session anyway), or at the end of the
-/// input. Sessions of one app are handed out in the order they started, each with a summary of
-/// the earlier launches of that app.
+/// pid-reuse gap (any later event with its pid starts a new session anyway), when the same app
+/// launched again under another pid and the old pid stayed silent for `supersededGrace` events
+/// after that launch (an app runs once: its old process is gone), or at the end of the input.
+/// Sessions of one app are handed out in the order they started, each with a summary of the
+/// earlier launches of that app. Routing and closing look only at the session concerned or at the
+/// live sessions, never at everything seen so far.
 public struct SessionStream {
     public let options: SessionOptions
     private var live: [Int: SessionBuilder.Builder] = [:]   // by ordinal
     private var current: [String: Int] = [:]                 // session key -> ordinal
+    private var keysOf: [Int: [String]] = [:]                // ordinal -> keys that pointed at it
+    /// Live sessions whose app launched again under another pid: ordinal -> sequence number of that launch.
+    private var superseded: [Int: Int] = [:]
+    private var seq = 0                                      // events added so far
     private var lastByFile: [String: Int] = [:]              // file -> ordinal it logged to last
     private var lastByProcess: [String: Int] = [:]           // process name -> ordinal it logged to last
     private var nextOrdinal = 1
@@ -24,30 +31,59 @@ public struct SessionStream {
 
     public init(options: SessionOptions = SessionOptions()) { self.options = options }
 
+    /// Events a superseded session must stay silent, after its app launched again under another
+    /// pid, before it is over. Lines of the old process that arrive late (interleaved logs) stay
+    /// in its session; a second instance that keeps logging is never closed this way.
+    public static let supersededGrace = 1_000
+
     /// Live sessions (for memory accounting).
     public var liveCount: Int { live.count + waiting.count }
 
     /// Adds the next event; returns the sessions that ended with it, if any.
     public mutating func add(_ event: Event) -> [ProcessSession] {
         var released: [ProcessSession] = []
+        seq += 1
         let ordinal = route(event, released: &released)
         live[ordinal]!.add(event)
+        live[ordinal]!.lastSeq = seq
+        superseded.removeValue(forKey: ordinal)  // it logs: still alive
         lastByFile[event.file] = ordinal
         if let name = live[ordinal]!.process, lastByProcess[name] != ordinal {
             // The latest session of a process is also where its pid-less rows go; both change together.
             lastByProcess[name] = ordinal
             register(ordinal, process: name)
-            current["name:\(name)"] = ordinal
+            point("name:\(name)", at: ordinal)
+        }
+        if event.kind.rawValue == "app.willFinishLaunching" || event.kind.rawValue == "app.didFinishLaunching" {
+            markSuperseded(by: ordinal)
         }
         if let t = event.timestamp?.seconds, t > clock { clock = t }
         sinceSweep += 1
         if sinceSweep >= 256 {
             sinceSweep = 0
+            var over: [Int] = []
             for (o, b) in live where o != ordinal {
-                if let last = b.lastTime, clock - last > options.pidReuseGap { close(o, into: &released) }
+                if let last = b.lastTime, clock - last > options.pidReuseGap { over.append(o) }
+                else if let mark = superseded[o], seq - mark >= Self.supersededGrace { over.append(o) }
             }
+            for o in over.sorted() { close(o, into: &released) }
         }
         return released
+    }
+
+    /// A launch marker in session `ordinal`: the other live sessions of the same app with another
+    /// pid are superseded from now on (closed once silent for `supersededGrace` events).
+    private mutating func markSuperseded(by ordinal: Int) {
+        guard let b = live[ordinal], let name = b.process, let pid = b.pid else { return }
+        for o in pendingByProcess[name] ?? [] where o != ordinal && superseded[o] == nil {
+            if let other = live[o], let otherPID = other.pid, otherPID != pid { superseded[o] = seq }
+        }
+    }
+
+    /// `current[key] = ordinal`, remembering the key so that closing the session finds it.
+    private mutating func point(_ key: String, at ordinal: Int) {
+        current[key] = ordinal
+        if keysOf[ordinal]?.contains(key) != true { keysOf[ordinal, default: []].append(key) }
     }
 
     /// Ends every live session; returns them (and any still waiting) in order.
@@ -73,13 +109,13 @@ public struct SessionStream {
         if key == nil, let reported = event.details?.reportedPID {
             // A headerless report that names its process (Main Thread Checker's `PID:` line)
             // joins that process's session.
-            key = current.keys.sorted().first { k in live[current[k]!]?.pid == reported } ?? "pid:|\(reported)"
+            key = liveKey(pid: reported) ?? "pid:|\(reported)"
         }
         if key == nil, let name = event.process {
             // A row with a process name and no pid (Console.app copies of some layouts) joins
             // the latest session of that process, with or without a pid.
             if let latest = lastByProcess[name], live[latest] != nil {
-                current["name:\(name)"] = latest
+                point("name:\(name)", at: latest)
                 key = "name:\(name)"
             } else if let last = lastByFile[event.file], let b = live[last], b.process == nil {
                 key = b.key  // the file's session so far had no name: this is it
@@ -100,7 +136,7 @@ public struct SessionStream {
         if index == nil, let pid = event.pid, let unnamed = current["pid:|\(pid)"], live[unnamed] != nil {
             // The process was first seen through a report that named only its pid.
             index = unnamed
-            current[k] = unnamed
+            point(k, at: unnamed)
             if live[unnamed]!.process == nil { live[unnamed]!.process = event.process }
         }
         var adopted = false
@@ -118,7 +154,7 @@ public struct SessionStream {
                 index = nil
                 if current[k] == i { close(i, into: &released) }
             } else if adopted {
-                current[k] = i
+                point(k, at: i)
             }
         }
         if let i = index { return i }
@@ -127,8 +163,18 @@ public struct SessionStream {
         let o = nextOrdinal
         nextOrdinal += 1
         live[o] = b
-        current[k] = o
+        point(k, at: o)
         return o
+    }
+
+    /// The smallest key of a live session with process id `pid` (what a report that names only the
+    /// pid joins), looking at the live sessions only.
+    private func liveKey(pid: Int) -> String? {
+        var best: String?
+        for (o, b) in live where b.pid == pid {
+            for k in keysOf[o] ?? [] where current[k] == o && (best == nil || k < best!) { best = k }
+        }
+        return best
     }
 
     private mutating func register(_ ordinal: Int, process: String) {
@@ -143,8 +189,9 @@ public struct SessionStream {
     /// session of the same app has been.
     private mutating func close(_ ordinal: Int, into released: inout [ProcessSession]) {
         guard let b = live.removeValue(forKey: ordinal) else { return }
-        for (k, o) in current where o == ordinal { current.removeValue(forKey: k) }
-        for (f, o) in lastByFile where o == ordinal { lastByFile.removeValue(forKey: f) }
+        superseded.removeValue(forKey: ordinal)
+        for k in keysOf.removeValue(forKey: ordinal) ?? [] where current[k] == ordinal { current.removeValue(forKey: k) }
+        for f in b.files where lastByFile[f] == ordinal { lastByFile.removeValue(forKey: f) }
         var session = b.finish(id: "P\(ordinal)")
         session.ordinal = ordinal
         guard let name = session.process else {
