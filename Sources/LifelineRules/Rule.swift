@@ -196,8 +196,21 @@ extension Array where Element == Diagnostic {
     public mutating func sortInReportOrder() {
         let files = Dictionary(Set(map(\.file)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let rules = Dictionary(Set(map(\.ruleId)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        let keys = indices.map { i in (file: files[self[i].file]!, line: self[i].line, rule: rules[self[i].ruleId]!, i: i) }
-            .sorted { ($0.file, $0.line, $0.rule, $0.i) < ($1.file, $1.line, $1.rule, $1.i) }
-        self = keys.map { self[$0.i] }
+        let order = indices.map { i in (file: files[self[i].file]!, line: self[i].line, rule: rules[self[i].ruleId]!, i: i) }
+            .sorted { ($0.file, $0.line, $0.rule, $0.i) < ($1.file, $1.line, $1.rule, $1.i) }.map(\.i)
+        // Moved into place by following the permutation's cycles: no second array of findings
+        // (a million findings would hold both copies at once).
+        var placed = [Bool](repeating: false, count: count)
+        for start in indices where !placed[start] {
+            var at = start
+            let first = self[start]
+            while true {
+                placed[at] = true
+                let from = order[at]
+                if from == start { self[at] = first; break }
+                self[at] = self[from]
+                at = from
+            }
+        }
     }
 }

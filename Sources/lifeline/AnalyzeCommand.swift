@@ -95,8 +95,10 @@ struct Analyze: ParsableCommand {
         }
         let out = StandardOutput()
         switch format {
-        case .json: out.write(AnalysisJSON.render(analysis))
-        case .text: out.write(AnalysisText(color: Terminal.colorAllowed).render(analysis))
+        case .json:
+            AnalysisJSON.render(analysis) { out.write(rawBytes: $0) }
+            out.write("")
+        case .text: AnalysisText(color: Terminal.colorAllowed).render(analysis) { out.write($0) }
         }
         out.flush()
         if let output, let timelines {

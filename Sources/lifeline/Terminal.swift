@@ -20,6 +20,12 @@ final class StandardOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes bytes as they are (a piece of a longer document).
+    func write(rawBytes: [UInt8]) {
+        buffer.append(contentsOf: rawBytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes one line given as bytes (JSON written by `JSONWriter`).
     func write(bytes line: [UInt8]) {
         buffer.append(contentsOf: line)

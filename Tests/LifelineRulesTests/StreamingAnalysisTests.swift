@@ -43,4 +43,36 @@ import LifelineCore
         #expect(ended.map(\.id) == ["P1", "P2", "P3"])
         #expect(stream.liveCount == 0)
     }
+
+    static func finding(_ file: String, _ line: Int, _ rule: String, _ n: Int) -> Diagnostic {
+        Diagnostic(ruleId: rule, rule: rule, severity: .note, message: "m\(n)", file: file, line: line, session: "P\(n % 5)")
+    }
+
+    @Test("findings sorted in place keep report order and are stable, the same as a plain sort")
+    func reportOrderInPlace() {
+        var state: UInt64 = 7
+        func next(_ n: UInt64) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int((state >> 33) % n) }
+        for count in [0, 1, 2, 17, 5_000] {
+            let found = (0..<count).map { Self.finding(["b.log", "a.log", "c.log"][next(3)], next(50), ["LC-S03", "LC-A01"][next(2)], $0) }
+            var sorted = found
+            sorted.sortInReportOrder()
+            let expected = found.enumerated().sorted { x, y in
+                (x.element.file, x.element.line, x.element.ruleId, x.offset) < (y.element.file, y.element.line, y.element.ruleId, y.offset)
+            }.map(\.element)
+            #expect(sorted == expected, "\(count) findings")
+        }
+    }
+
+    @Test("the JSON report is written in pieces of bounded size that join to the whole")
+    func jsonInPieces() {
+        let analysis = Analysis(inputs: [], sessions: [], diagnostics: (0..<3_000).map { Self.finding("a.log", $0 + 1, "LC-S03", $0) })
+        var pieces: [[UInt8]] = []
+        AnalysisJSON.render(analysis) { pieces.append($0) }
+        #expect(pieces.count > 3, "a large report is not held whole")
+        #expect(pieces.allSatisfy { $0.count < (1 << 16) + 1_024 })
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == AnalysisJSON.render(analysis))
+        var lines: [String] = []
+        AnalysisText(color: false).render(analysis) { lines.append($0) }
+        #expect(lines.joined(separator: "\n") == AnalysisText(color: false).render(analysis))
+    }
 }

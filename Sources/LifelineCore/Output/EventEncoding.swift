@@ -61,6 +61,14 @@ public struct JSONWriter {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Hands the bytes written so far to `sink` and forgets them (the nesting is kept), so a long
+    /// document is written piece by piece instead of held whole.
+    public mutating func drain(into sink: ([UInt8]) -> Void) {
+        guard !bytes.isEmpty else { return }
+        sink(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// A JSON string literal with every control character, quote and backslash escaped, `</` broken
     /// up (safe inside an HTML `<script>` block) and U+2028/U+2029 escaped (safe inside JavaScript).
     /// Bytes that may need escaping: controls, DEL, `"`, `\\`, `/` (after `<`) and 0xE2 (which

@@ -4,7 +4,15 @@ import LifelineCore
 /// The JSON contract of `lifeline analyze --format json` (fields may be added, none renamed).
 public enum AnalysisJSON {
     public static func render(_ a: Analysis) -> String {
+        var bytes: [UInt8] = []
+        render(a) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the report to `sink` in pieces of about 64 KB (no line break at the end).
+    public static func render(_ a: Analysis, to sink: ([UInt8]) -> Void) {
         var w = JSONWriter()
+        func piece() { if w.bytes.count >= 1 << 16 { w.drain(into: sink) } }
         w.beginObject()
         w.key("diagnostics")
         w.beginArray()
@@ -20,6 +28,7 @@ public enum AnalysisJSON {
             w.field("severity", d.severity.description)
             w.field("state", d.state)
             w.endObject()
+            piece()
         }
         w.endArray()
         w.key("inputs")
@@ -28,7 +37,7 @@ public enum AnalysisJSON {
         w.endArray()
         w.key("sessions")
         w.beginArray()
-        for s in a.sessions { write(s, to: &w) }
+        for s in a.sessions { write(s, to: &w); piece() }
         w.endArray()
         w.key("summary")
         w.beginObject()
@@ -41,7 +50,7 @@ public enum AnalysisJSON {
         w.field("sessions", a.sessions.count)
         w.endObject()
         w.endObject()
-        return w.text
+        w.drain(into: sink)
     }
 
     private static func sevKey(_ s: Severity) -> StaticString {
@@ -91,34 +100,41 @@ public struct AnalysisText {
 
     public func render(_ a: Analysis) -> String {
         var lines: [String] = []
-        let bySession = Dictionary(grouping: a.diagnostics, by: \.session)
+        render(a) { lines.append($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Hands the report to `line` one line at a time (without line breaks).
+    public func render(_ a: Analysis, line: (String) -> Void) {
+        // Positions of each session's findings (in report order), not copies of them.
+        var bySession: [String: [Int]] = [:]
+        for i in a.diagnostics.indices { bySession[a.diagnostics[i].session, default: []].append(i) }
         for s in a.sessions {
             var head = "\(s.id)  \(s.process ?? "(unknown process)")"
             if let pid = s.pid { head += " [\(pid)]" }
             head += "  \(s.files.joined(separator: ", "))"
-            lines.append(paint(head, "1"))
+            line(paint(head, "1"))
             var facts: [String] = [s.launchSeen ? "launch seen" : "no launch in the trace"]
             facts.append("\(s.eventCount) events")
             facts.append("\(s.scenes.count) scene\(s.scenes.count == 1 ? "" : "s")")
             if let tid = s.mainThread.tid {
                 facts.append("main thread \(tid) (\(s.mainThread.supportingCallbacks) callbacks\(s.mainThread.conflicts.isEmpty ? "" : ", \(s.mainThread.conflicts.count) conflicting"))")
             }
-            lines.append("  " + facts.joined(separator: " · "))
-            if s.beginsMidSession { lines.append("  note: the trace begins in the middle of this process's life; earlier states are unknown") }
-            if s.endsAbruptly { lines.append("  note: the trace ends with scenes still in the foreground") }
-            for d in bySession[s.id] ?? [] {
+            line("  " + facts.joined(separator: " · "))
+            if s.beginsMidSession { line("  note: the trace begins in the middle of this process's life; earlier states are unknown") }
+            if s.endsAbruptly { line("  note: the trace ends with scenes still in the foreground") }
+            for d in (bySession.removeValue(forKey: s.id) ?? []).lazy.map({ a.diagnostics[$0] }) {
                 var where_ = "\(d.file):\(d.line)"
                 if let scene = d.scene { where_ += " \(scene)" }
                 if let state = d.state { where_ += " [\(state)]" }
-                lines.append("  \(paint(d.severity.description, code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)")
-                lines.append("      \(d.message)")
+                line("  \(paint(d.severity.description, code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)")
+                line("      \(d.message)")
             }
-            lines.append("")
+            line("")
         }
         let events = a.sessions.reduce(0) { $0 + $1.eventCount }
         let counts = [Severity.fatal, .error, .warning, .note].map { "\(a.count($0)) \($0)\(a.count($0) == 1 || $0 == .fatal ? "" : "s")" }
-        lines.append("\(a.inputs.count) input\(a.inputs.count == 1 ? "" : "s"), \(a.sessions.count) session\(a.sessions.count == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
-        return lines.joined(separator: "\n")
+        line("\(a.inputs.count) input\(a.inputs.count == 1 ? "" : "s"), \(a.sessions.count) session\(a.sessions.count == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
     }
 
     private func code(_ s: Severity) -> String {
