@@ -15,10 +15,10 @@ build:
 release:
 	swift build -c release --product lifeline
 
-bench:               ## 1 GB benchmark against wc -l and rg, figures into Benchmarks/results/
+bench:               ## every corpus shape at 250 MB, 500 MB and 1 GB beside wc -l, rg and lnav; Benchmarks/results/
 	scripts/bench
 
-bench-quick:         ## 100 MB smoke run of the benchmark
+bench-quick:         ## 100 MB of each shape, one run: a smoke run of the benchmark
 	scripts/bench --quick
 
 FUZZ_SECONDS ?= 60

@@ -128,7 +128,7 @@ extension Generator {
         case .scene: cls = scene?.carPlay == true ? (app.t.carPlayDelegate ?? app.t.sceneDelegate) : app.t.sceneDelegate
         case .carPlay: cls = app.t.carPlayDelegate ?? app.t.sceneDelegate
         }
-        let describe = scene != nil && cb.role != .app && rng.chance(500)
+        let describe = scene != nil && cb.role != .app && rng.chance(describePerMille)
         switch variant {
         case .pretty:
             s.str("-["); s.str(cls); s.byte(0x20); s.str(cb.selector); s.byte(0x5D)

@@ -11,7 +11,9 @@ final class Generator {
     var counts = [Int](repeating: 0, count: Kind.allCases.count)
     var linesByFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
     var segmentsByFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
-    let apps: [AppProcess]
+    /// The apps whose lines are written (noise picks its writers here too). Other shapes replace
+    /// them with their own after `init`.
+    var apps: [AppProcess]
     let daemons: [Daemon]
     /// Per mille of items that are app items (callbacks, failures, MTC blocks).
     let appPerMille: Int
@@ -24,6 +26,8 @@ final class Generator {
     /// Triage set: false writes a callback where an assertion, exception or Main Thread Checker
     /// report would go (the set plants known failure families instead).
     var backgroundFailures = true
+    /// Per mille of scene callbacks that print the scene's description (the dense shape raises it).
+    var describePerMille = 500
 
     /// The clock's time so far, in whole seconds since 1970, rounded up: no line is later.
     var endSeconds: Int { Int((clock + 999_999) / 1_000_000) }

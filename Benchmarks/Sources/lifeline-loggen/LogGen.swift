@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 let usage = """
-usage: lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog]
-       lifeline-loggen --shape longlived --bytes N --seed S --out FILE
+usage: lifeline-loggen --bytes N --seed S --out FILE [--shape NAME]
+       lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog]
        lifeline-loggen --files N --seed S --out DIR [--bytes TOTAL]
        lifeline-loggen --version
 
@@ -17,13 +17,12 @@ written (per kind). The same seed and options always give the same bytes.
   --bytes N        target size; the last record is completed, so the file ends slightly past N
   --seed S         unsigned 64-bit seed
   --out FILE       output path
-  --format F       mixed (default): segments of 5,000-20,000 lines rotating through
-                   xcode, log-default, log-compact, log-syslog, idevicesyslog; or one format only
-  --app-per-mille P  app items per 1000 items (default 33: about 5% of lines); 0 = noise only
-  --shape longlived  instead of the mixed corpus, issue 12's shape: three never-relaunched processes
-                   interleaved line by line in an Xcode console capture, one connecting new scene
-                   objects forever without disconnecting, callbacks in scrambled order, noise that
-                   mentions UIKit words (LongLivedShape.swift)
+  --shape NAME     the corpus shape (default mixed):
+\(shapeHelp)
+  --format F       mixed shape only. mixed (default): segments rotating through the five formats;
+                   or one format only
+  --app-per-mille P  mixed shape only: app items per 1000 items (default 33: about 5% of lines);
+                   0 = noise only
 
 With --files, writes the triage set instead: a new directory DIR of N inputs (about TOTAL bytes
 before compression, default 1G per 10,000 files): small Xcode console and print() captures, device
@@ -33,7 +32,15 @@ Main Thread Checker reports, Swift traps, watchdog kills) planted across them at
 DIR.expected.json (beside DIR) lists every input with its lines and events, the totals, the events
 per kind and each family's occurrences.
 
+--version prints the mixed corpus's version (the generator's), the triage set's, then one line per
+other shape (`longlived 2`): scripts/bench regenerates a saved corpus made by another version.
+
 """
+
+/// The `--shape` lines of the usage text.
+let shapeHelp = corpusShapes.map { t in
+    t.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "                   " + $0 }.joined(separator: "\n")
+}.joined(separator: "\n")
 
 /// Names the corpus the generator writes. Bump it with every change to the output for a given
 /// seed: scripts/bench regenerates a saved corpus whose .expected.json names another version.
@@ -48,7 +55,8 @@ enum LogGen {
         var formatName = "mixed"
         var appPerMille = 33
         var files: Int?
-        var shape = "mixed"
+        var shape: any CorpusShape.Type = MixedShape.self
+        var mixedOptionGiven = false
         var args = CommandLine.arguments.dropFirst()
         func value(_ flag: String) -> String {
             guard let v = args.popFirst() else { fatal("\(flag) needs a value\n\(usage)") }
@@ -61,20 +69,26 @@ enum LogGen {
                 guard let s = UInt64(value(a)) else { fatal("--seed must be an unsigned integer") }
                 seed = s
             case "--out": outPath = value(a)
-            case "--format": formatName = value(a)
+            case "--format": formatName = value(a); mixedOptionGiven = true
             case "--shape":
-                shape = value(a)
-                guard ["mixed", "longlived"].contains(shape) else { fatal("--shape is mixed or longlived") }
+                let name = value(a)
+                guard let t = shapeNamed(name) else {
+                    fatal("unknown shape '\(name)' (one of: \(corpusShapes.map { $0.name }.joined(separator: ", ")))")
+                }
+                shape = t
             case "--app-per-mille":
                 guard let p = Int(value(a)), (0...1000).contains(p) else { fatal("--app-per-mille must be 0...1000") }
                 appPerMille = p
+                mixedOptionGiven = true
             case "--files":
                 guard let n = Int(value(a)), n >= 10 else { fatal("--files must be at least 10") }
                 files = n
             case "--version":
-                // The first line names the single-file corpus (scripts/bench compares it); the second the triage set.
+                // The first line names the mixed corpus (scripts/bench compares it), the second the
+                // triage set, then one line per other shape.
                 print(generatorVersion)
                 print(triageSetVersion)
+                for t in corpusShapes where t != MixedShape.self { print(t.version) }
                 exit(0)
             case "-h", "--help":
                 print(usage, terminator: "")
@@ -84,7 +98,8 @@ enum LogGen {
         }
         if let files {
             guard let seed, let outPath else { fatal("--seed and --out are required\n\(usage)") }
-            if formatName != "mixed" || appPerMille != 33 { fatal("--format and --app-per-mille do not apply to --files (each input has its own)") }
+            if mixedOptionGiven { fatal("--format and --app-per-mille do not apply to --files (each input has its own)") }
+            if shape != MixedShape.self { fatal("--shape does not apply to --files") }
             let total = bytes ?? Int((Double(files) / 10_000 * Double(1 << 30)).rounded())
             let set = TriageSet(dir: outPath, files: files, targetBytes: total, seed: seed)
             set.write()
@@ -93,66 +108,35 @@ enum LogGen {
             exit(0)
         }
         guard let bytes, let seed, let outPath else { fatal("--bytes, --seed and --out are required\n\(usage)") }
-        if shape == "longlived" {
-            writeLongLived(bytes: bytes, seed: seed, outPath: outPath)
-            exit(0)
+        var options = ShapeOptions(formatName: formatName, appPerMille: appPerMille)
+        if mixedOptionGiven && !shape.takesMixedOptions {
+            fatal("--format and --app-per-mille apply to the mixed shape only")
         }
-        let single: LogFormat?
-        if formatName == "mixed" {
-            single = nil
-        } else if let f = LogFormat.named(formatName) {
-            single = f
-        } else {
-            fatal("unknown format '\(formatName)'")
+        if formatName != "mixed" {
+            guard let f = LogFormat.named(formatName) else { fatal("unknown format '\(formatName)'") }
+            options.single = f
         }
-
-        let fd = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if fd < 0 { fatal("cannot open \(outPath): \(String(cString: strerror(errno)))") }
-        let sink = Sink(fd: fd)
-        let gen = Generator(out: sink, seed: seed, appPerMille: appPerMille)
-        gen.run(targetBytes: bytes, single: single)
-        if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
-        setModificationTime(outPath, gen.endSeconds)
-
-        var json = countsJSON(sink, gen.counts)
-        json += "  \"generator\": \"\(generatorVersion)\",\n"
-        json += "  \"seed\": \(seed),\n"
-        json += "  \"format\": \"\(formatName)\",\n"
-        json += "  \"appPerMille\": \(appPerMille),\n"
-        json += "  \"appLines\": \(gen.appLines),\n"
-        json += "  \"segments\": {\n"
-        json += LogFormat.allCases.map {
-            "    \"\($0.name)\": {\"segments\": \(gen.segmentsByFormat[$0.rawValue]), \"lines\": \(gen.linesByFormat[$0.rawValue])}"
-        }.joined(separator: ",\n")
-        json += "\n  }\n}\n"
-        let jfd = open(outPath + ".expected.json", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if jfd < 0 { fatal("cannot open \(outPath).expected.json: \(String(cString: strerror(errno)))") }
-        json.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = write(jfd, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { fatal("write failed") }
-                off += n
-            }
-        }
-        close(jfd)
+        writeShape(shape, bytes: bytes, seed: seed, options: options, outPath: outPath)
     }
 
-    /// The long-lived shape and its `.expected.json` (the same fields as the mixed corpus's where
-    /// they apply).
-    static func writeLongLived(bytes: Int, seed: UInt64, outPath: String) {
+    /// Writes one shape's corpus and its `.expected.json`.
+    static func writeShape(_ type: any CorpusShape.Type, bytes: Int, seed: UInt64, options: ShapeOptions, outPath: String) {
         let fd = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if fd < 0 { fatal("cannot open \(outPath): \(String(cString: strerror(errno)))") }
         let sink = Sink(fd: fd)
-        let shape = LongLivedShape(out: sink, seed: seed)
+        let shape = type.init(out: sink, seed: seed, options: options)
         shape.run(targetBytes: bytes)
         if close(fd) != 0 { fatal("close failed: \(String(cString: strerror(errno)))") }
         setModificationTime(outPath, shape.endSeconds)
         var json = countsJSON(sink, shape.counts)
-        json += "  \"generator\": \"\(generatorVersion)\",\n"
-        json += "  \"shape\": \"longlived\",\n"
-        json += "  \"seed\": \(seed),\n"
-        json += "  \"format\": \"xcode\"\n}\n"
+        var fields = [("generator", "\"\(generatorVersion)\"")]
+        if type != MixedShape.self {
+            // The mixed corpus's .expected.json keeps the layout it had before shapes existed.
+            fields += [("shape", "\"\(type.name)\""), ("shapeVersion", "\"\(type.version)\"")]
+        }
+        fields += shape.expectedFields(seed: seed)
+        json += fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
+        json += "\n}\n"
         writeWhole(outPath + ".expected.json", json)
     }
 

@@ -65,11 +65,18 @@ final class AppProcess {
     var sentWillFinish = false
     var scenes: [SceneModel] = []
 
-    init(_ t: AppTemplate) {
+    convenience init(_ t: AppTemplate) {
+        self.init(t, name: Array(String(describing: t.name).utf8), module: Array(String(describing: t.module).utf8),
+                  bundleID: Array(String(describing: t.bundleID).utf8))
+    }
+
+    /// An app with a name of its own and a template's delegates, spelling and scenes (the launches
+    /// shape writes hundreds of apps from the seven templates).
+    init(_ t: AppTemplate, name: [UInt8], module: [UInt8], bundleID: [UInt8]) {
         self.t = t
-        name = Array(String(describing: t.name).utf8)
-        module = Array(String(describing: t.module).utf8)
-        bundleID = Array(String(describing: t.bundleID).utf8)
+        self.name = name
+        self.module = module
+        self.bundleID = bundleID
         for i in 0..<t.windowScenes {
             scenes.append(SceneModel(carPlay: false, role: i == 2 ? "UIWindowSceneSessionRoleExternalDisplayNonInteractive" : "UIWindowSceneSessionRoleApplication"))
         }
