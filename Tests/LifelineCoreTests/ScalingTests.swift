@@ -69,7 +69,7 @@ import Testing
     /// Events of `files` files, `perFile` each, with times that interleave across files, some
     /// missing and some going backwards within a file.
     static func interleaved(files: Int, perFile: Int) -> [Event] {
-        var rng = SplitMix64(seed: UInt64(files * 31 + perFile))
+        var rng = SeededBytes(state: UInt64(files * 31 + perFile))
         var out: [Event] = []
         for f in 0..<files {
             for i in 0..<perFile {
@@ -160,18 +160,5 @@ import Testing
         #expect(maxLive <= 2, "live sessions: \(maxLive)")
         #expect(ended.count == 41, "40 launches, the second instance; the late line stays in pid 139's session")
         #expect(ended.first { $0.pid == 139 }?.eventCount == SessionStream.supersededGrace + 302)
-    }
-}
-
-/// A small deterministic generator for test data.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
