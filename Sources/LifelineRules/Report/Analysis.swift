@@ -38,17 +38,15 @@ public struct Analysis: Sendable {
                                 keepEvents: keepEvents, observe: observe)
         func take(_ ended: [ProcessSession]) { checks.submit(ended) }
         var inputs: [InputStats] = []
+        var stream = SessionStream(options: configuration.sessionOptions)
         if Ingester.inputCount(paths) == 1 {
-            var stream = SessionStream(options: configuration.sessionOptions)
             ingester.run(paths: paths, onEvent: { take(stream.add($0)) }, onInput: { inputs.append($0) })
-            take(stream.finish())
         } else {
             var merge = TimeMerge()
             ingester.run(paths: paths, onEvent: { merge.append($0) }, onInput: { inputs.append($0) })
-            var stream = SessionStream(options: configuration.sessionOptions)
             while let event = merge.next() { take(stream.add(event)) }
-            take(stream.finish())
         }
+        take(stream.finish())
         var (sessions, diagnostics, transitions) = checks.finish()
         sessions.sort { $0.ordinal < $1.ordinal }
         diagnostics.sortInReportOrder()
