@@ -14,6 +14,11 @@ public struct IngestOptions: Sendable {
     public var maxLineBytes: Int
     /// App-specific marker patterns (from the configuration) matched on every record.
     public var markers: MarkerSet
+    /// Events a reader hands over at a time; at most `2 × jobs` units of `2 × eventChunk` events
+    /// wait for the caller, however dense the input.
+    public var eventChunk = 4096
+    /// Filled in by the run, for tests and benchmarks (what was held, not how long it took).
+    public var counters: IngestCounters?
 
     public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20,
@@ -25,6 +30,13 @@ public struct IngestOptions: Sendable {
         self.rangeBytes = max(64 << 10, rangeBytes)
         self.maxLineBytes = max(4096, maxLineBytes)
     }
+}
+
+/// What an ingest run held at its peak.
+public final class IngestCounters: @unchecked Sendable {
+    /// Most events read but not yet taken by the caller, at any one time.
+    public internal(set) var peakEventsWaiting = 0
+    public init() {}
 }
 
 /// Reads inputs (files, directories, `-`, gzip files) and turns them into events and per-input
@@ -64,50 +76,69 @@ public struct Ingester: Sendable {
             }
         }
         reportReadyInputs()
-        let waveSize = options.jobs
-        var waves: [[WorkUnit]] = []
-        var start = 0
-        while start < units.count {
-            waves.append(Array(units[start..<min(start + waveSize, units.count)]))
-            start += waves.last!.count
-        }
-        forEachWaveResult(waves) { results in
-            for result in results {
-                let i = result.input
-                let offset = lineOffsets[i]
-                // Renumbering copies each event of a later range into the consumer's heap. Left so
-                // on purpose: done in place, events a session keeps stayed in the reader threads'
-                // malloc arenas among their freed buffers, and 1 GB of a long-lived log peaked at
-                // 316 MB instead of 250 MB (issue 12).
-                for var e in result.events {
-                    e.line += offset
-                    onEvent(e)
-                }
-                totals[i].absorb(result.stats, lineOffset: offset)
-                if totals[i].error == nil { totals[i].error = result.stats.error }
-                lineOffsets[i] += result.stats.lines
-                remaining[i] -= 1
-                reportReadyInputs()
+        forEachUnit(units, events: { unit, events in
+            // Renumbering copies each event of a later range into the consumer's heap. Left so
+            // on purpose: done in place, events a session keeps stayed in the reader threads'
+            // malloc arenas among their freed buffers, and 1 GB of a long-lived log peaked at
+            // 316 MB instead of 250 MB (issue 12).
+            let offset = lineOffsets[units[unit].input]
+            for var e in events {
+                e.line += offset
+                onEvent(e)
             }
-        }
+        }, finished: { result in
+            let i = result.input
+            totals[i].absorb(result.stats, lineOffset: lineOffsets[i])
+            if totals[i].error == nil { totals[i].error = result.stats.error }
+            lineOffsets[i] += result.stats.lines
+            remaining[i] -= 1
+            reportReadyInputs()
+        })
     }
 
-    /// Executes `waves` in order and hands each wave's results to `deliver` on the calling thread.
-    /// With more than one wave, the next wave is read on another thread while the caller works on
-    /// the results of the one before (at most one wave waits), so what the caller does with events
-    /// (sessions, rules, output) overlaps with reading instead of following it.
-    private func forEachWaveResult(_ waves: [[WorkUnit]], _ deliver: ([UnitResult]) -> Void) {
-        guard waves.count > 1 else {
-            for wave in waves { deliver(execute(wave)) }
+    /// Reads `units` on up to `jobs` threads and hands their events to `events` in unit order, in
+    /// chunks as they are made, then each unit's accounting to `finished`; both on the calling
+    /// thread. What is read ahead is bounded, whatever the input: a unit starts only while fewer
+    /// than `2 × jobs` units wait for the caller, and a unit's reader waits while `chunk × 2` of its
+    /// events do (issue 12: whole 16 MB ranges of a dense log held 180 MB of events in flight).
+    /// Reading overlaps with what the caller does with the events (sessions, rules, output).
+    private func forEachUnit(_ units: [WorkUnit], events: (Int, [Event]) -> Void, finished: (UnitResult) -> Void) {
+        let chunk = max(1, options.eventChunk)
+        guard units.count > 1 else {
+            options.counters?.peakEventsWaiting = chunk
+            // One unit streams on the calling thread, chunk by chunk.
+            withoutActuallyEscaping(events) { events in
+                for unit in units {
+                    let result = run(unit, chunk: chunk) { events(0, $0) }
+                    events(0, result.events)
+                    finished(result)
+                }
+            }
             return
         }
-        let handoff = WaveHandoff()
+        let workers = min(options.jobs, units.count)
+        let pipeline = UnitPipeline(units: units.count, window: 2 * workers, capacity: 2 * chunk)
         let ingester = self
-        DispatchQueue.global().async {
-            for wave in waves { handoff.put(ingester.execute(wave)) }
-            handoff.finish()
+        for _ in 0..<workers {
+            DispatchQueue.global().async {
+                while let u = pipeline.claim() {
+                    let result = ingester.run(units[u], chunk: chunk) { pipeline.put(u, $0) }
+                    pipeline.finish(u, result)
+                }
+            }
         }
-        while let results = handoff.take() { deliver(results) }
+        defer { options.counters?.peakEventsWaiting = pipeline.peakWaiting }
+        for u in units.indices {
+            while true {
+                switch pipeline.take(u) {
+                case .events(let chunk): events(u, chunk)
+                case .done(let result):
+                    events(u, result.events)
+                    finished(result)
+                }
+                if pipeline.isConsumed(u) { break }
+            }
+        }
     }
 
     /// Convenience: ingests and returns everything (for tests and small inputs).
@@ -243,62 +274,111 @@ public struct Ingester: Sendable {
         var events: [Event]
     }
 
-    private func execute(_ wave: [WorkUnit]) -> [UnitResult] {
-        if wave.count == 1 { return [run(wave[0])] }
-        let slots = UnsafeMutableBufferPointer<UnitResult?>.allocate(capacity: wave.count)
-        slots.initialize(repeating: nil)
-        defer { slots.deinitialize(); slots.deallocate() }
-        let box = SlotBox(slots)
-        DispatchQueue.concurrentPerform(iterations: wave.count) { i in
-            box.slots[i] = run(wave[i])
+    /// Units read by worker threads and taken by the caller in unit order. A worker claims the next
+    /// unit only while fewer than `window` units are claimed and not yet taken; it waits in `put`
+    /// while `capacity` events of its unit wait. The caller waits in `take` for the unit it is on.
+    /// Units are claimed in order, so the unit the caller waits for is always claimed and read.
+    private final class UnitPipeline: @unchecked Sendable {
+        enum Piece { case events([Event]), done(UnitResult) }
+        private struct Queue {
+            var chunks: [[Event]] = []
+            var head = 0
+            var held = 0
+            var result: UnitResult?
         }
-        return slots.map { $0! }
-    }
-
-    /// One wave's results passed from the reading thread to the caller; the reader waits while a
-    /// wave is still waiting to be taken, so at most two waves of events are in memory.
-    private final class WaveHandoff: @unchecked Sendable {
         private let condition = NSCondition()
-        private var waiting: [UnitResult]?
-        private var finished = false
+        private let window: Int
+        private let capacity: Int
+        private let count: Int
+        private var queues: [Queue]
+        private var claimed = 0
+        private var consumed = 0
+        /// Events in queues and in finished units' results, now and at most.
+        private var waiting = 0
+        private(set) var peakWaiting = 0
 
-        func put(_ results: [UnitResult]) {
+        init(units: Int, window: Int, capacity: Int) {
+            count = units
+            self.window = window
+            self.capacity = capacity
+            queues = Array(repeating: Queue(), count: units)
+        }
+
+        /// The next unit to read, once the window has room; nil when every unit was claimed.
+        func claim() -> Int? {
             condition.lock()
             defer { condition.unlock() }
-            while waiting != nil { condition.wait() }
-            waiting = results
+            while claimed < count && claimed >= consumed + window { condition.wait() }
+            guard claimed < count else { return nil }
+            claimed += 1
+            return claimed - 1
+        }
+
+        func put(_ unit: Int, _ events: [Event]) {
+            condition.lock()
+            defer { condition.unlock() }
+            while queues[unit].held >= capacity { condition.wait() }
+            queues[unit].chunks.append(events)
+            queues[unit].held += events.count
+            waiting += events.count
+            peakWaiting = max(peakWaiting, waiting)
             condition.broadcast()
         }
 
-        func finish() {
-            condition.lock()
-            finished = true
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// The next wave's results, or nil once every wave was taken.
-        func take() -> [UnitResult]? {
+        func finish(_ unit: Int, _ result: UnitResult) {
             condition.lock()
             defer { condition.unlock() }
-            while waiting == nil && !finished { condition.wait() }
-            let r = waiting
-            waiting = nil
+            queues[unit].result = result
+            waiting += result.events.count
+            peakWaiting = max(peakWaiting, waiting)
             condition.broadcast()
-            return r
+        }
+
+        /// The next chunk of `unit`'s events, or its result once every chunk was taken.
+        func take(_ unit: Int) -> Piece {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if queues[unit].head < queues[unit].chunks.count {
+                    let events = queues[unit].chunks[queues[unit].head]
+                    queues[unit].chunks[queues[unit].head] = []
+                    queues[unit].head += 1
+                    if queues[unit].head == queues[unit].chunks.count {
+                        queues[unit].chunks.removeAll()
+                        queues[unit].head = 0
+                    }
+                    queues[unit].held -= events.count
+                    waiting -= events.count
+                    condition.broadcast()
+                    return .events(events)
+                }
+                if let result = queues[unit].result {
+                    waiting -= result.events.count
+                    queues[unit] = Queue()
+                    consumed += 1
+                    condition.broadcast()
+                    return .done(result)
+                }
+                condition.wait()
+            }
+        }
+
+        func isConsumed(_ unit: Int) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return unit < consumed
         }
     }
 
-    private final class SlotBox: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<UnitResult?>
-        init(_ slots: UnsafeMutableBufferPointer<UnitResult?>) { self.slots = slots }
-    }
-
-    private func run(_ unit: WorkUnit) -> UnitResult {
+    /// Reads one unit. With `sink`, events go to it in chunks of `chunk` as they are made, and the
+    /// result holds only the last, partial chunk.
+    private func run(_ unit: WorkUnit, chunk: Int = 4096, sink: (([Event]) -> Void)? = nil) -> UnitResult {
         var processor = RecordProcessor(file: unit.path, mode: unit.format, forced: options.inputFormat != nil,
                                         context: unit.context, markdown: unit.sniff.markdown,
                                         collectEvents: options.collectEvents, classifier: EventClassifier(markers: options.markers))
         processor.stripsByteOrderMark = unit.isFirst
+        processor.eventSink = sink
+        processor.chunkSize = chunk
         var readError: String?
         if let reason = unit.sniff.binaryReason {
             // Binary data is not parsed: every line is unrecognized, and the input says why.
@@ -385,8 +465,11 @@ public struct Ingester: Sendable {
             let unit = WorkUnit(input: index, path: name, format: options.inputFormat ?? sniff.format, sniff: sniff, context: context,
                                 range: nil, isFirst: true, prefix: prefix, stream: StreamBox(source))
             index += 1
-            let result = run(unit)
-            for e in result.events { onEvent(e) }
+            let result = withoutActuallyEscaping(onEvent) { onEvent in
+                let r = run(unit) { for e in $0 { onEvent(e) } }
+                for e in r.events { onEvent(e) }
+                return r
+            }
             var stats = result.stats
             stats.settleFormat(forced: options.inputFormat, sniffed: sniff.format)
             onInput(stats)

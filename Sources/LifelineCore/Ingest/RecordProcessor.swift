@@ -21,6 +21,10 @@ struct RecordProcessor {
 
     private(set) var stats: InputStats
     private(set) var events: [Event] = []
+    /// Takes the events in chunks of `chunkSize` as they are made, so a reader holds at most one
+    /// chunk (without it, `events` holds every event of the input or range until the end).
+    var eventSink: (([Event]) -> Void)?
+    var chunkSize = 4096
     private var lineNo = 0
     private var current: LogFormat?
     /// The open record (at most one): its fields live here rather than in an optional struct,
@@ -296,7 +300,12 @@ struct RecordProcessor {
             if ts.hasOffset { lastOffset = ts.offsetMinutes } else if let off = lastOffset { ts.assumeOffset(off); event.timestamp = ts }
         }
         stats.events += 1
-        if collectEvents { events.append(event) }
+        guard collectEvents else { return }
+        events.append(event)
+        if let eventSink, events.count >= chunkSize {
+            eventSink(events)
+            events = []
+        }
     }
 
     /// Finishes the input: closes what is open and settles the reported format.
