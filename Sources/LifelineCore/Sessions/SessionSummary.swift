@@ -1,0 +1,113 @@
+/// What the `analyze` reports print of a session once its rules ran: no events, no timelines.
+/// Small enough to spill (`ExternalSort`) when a log has hundreds of thousands of sessions.
+public struct SessionSummary: Sendable, Equatable {
+    public struct Scene: Sendable, Equatable {
+        public var id: String
+        public var address: String?
+        public var persistentIdentifier: String?
+        public var role: String?
+        public var delegateClass: String?
+        public var finalState: String
+        public var beginsMidLife: Bool
+        public var eventCount: Int
+    }
+
+    public var id: String
+    public var ordinal: Int
+    public var process: String?
+    public var pid: Int?
+    public var files: [String]
+    public var launchSeen: Bool
+    public var eventCount: Int
+    public var beginsMidSession: Bool
+    public var endsAbruptly: Bool
+    public var mainThread: UInt64?
+    public var mainThreadCallbacks: Int
+    public var mainThreadConflicts: Int
+    public var scenes: [Scene]
+
+    public init(_ s: ProcessSession) {
+        id = s.id
+        ordinal = s.ordinal
+        process = s.process
+        pid = s.pid
+        files = s.files
+        launchSeen = s.launchSeen
+        eventCount = s.eventCount
+        beginsMidSession = s.beginsMidSession
+        endsAbruptly = s.endsAbruptly
+        mainThread = s.mainThread.tid
+        mainThreadCallbacks = s.mainThread.supportingCallbacks
+        mainThreadConflicts = s.mainThread.conflicts.count
+        scenes = s.scenes.map {
+            Scene(id: $0.id, address: $0.address, persistentIdentifier: $0.persistentIdentifier, role: $0.role,
+                  delegateClass: $0.delegateClass, finalState: $0.finalState.rawValue, beginsMidLife: $0.beginsMidLife,
+                  eventCount: $0.eventCount)
+        }
+    }
+
+    /// About the bytes the summary holds in memory (for spill budgets).
+    public var estimatedSize: Int {
+        var n = 160 + id.utf8.count + (process?.utf8.count ?? 0)
+        for f in files { n += 16 + f.utf8.count }
+        n += scenes.count * 160
+        return n
+    }
+}
+
+extension SessionSummary: SpillCodable {
+    public func encode(to w: inout SpillWriter) {
+        w.string(id)
+        w.int(ordinal)
+        w.optional(process)
+        w.optional(pid)
+        w.uint(UInt64(files.count))
+        for f in files { w.string(f) }
+        w.bool(launchSeen)
+        w.int(eventCount)
+        w.bool(beginsMidSession)
+        w.bool(endsAbruptly)
+        w.bool(mainThread != nil)
+        if let mainThread { w.uint(mainThread) }
+        w.int(mainThreadCallbacks)
+        w.int(mainThreadConflicts)
+        w.uint(UInt64(scenes.count))
+        for s in scenes {
+            w.string(s.id)
+            w.optional(s.address)
+            w.optional(s.persistentIdentifier)
+            w.optional(s.role)
+            w.optional(s.delegateClass)
+            w.string(s.finalState)
+            w.bool(s.beginsMidLife)
+            w.int(s.eventCount)
+        }
+    }
+
+    public static func decode(from r: inout SpillReader) -> SessionSummary {
+        var s = SessionSummary(empty: ())
+        s.id = r.string()
+        s.ordinal = r.int()
+        s.process = r.optionalString()
+        s.pid = r.optionalInt()
+        s.files = (0..<r.uint()).map { _ in r.string() }
+        s.launchSeen = r.bool()
+        s.eventCount = r.int()
+        s.beginsMidSession = r.bool()
+        s.endsAbruptly = r.bool()
+        s.mainThread = r.bool() ? r.uint() : nil
+        s.mainThreadCallbacks = r.int()
+        s.mainThreadConflicts = r.int()
+        s.scenes = (0..<r.uint()).map { _ in
+            Scene(id: r.string(), address: r.optionalString(), persistentIdentifier: r.optionalString(), role: r.optionalString(),
+                  delegateClass: r.optionalString(), finalState: r.string(), beginsMidLife: r.bool(), eventCount: r.int())
+        }
+        return s
+    }
+
+    private init(empty: Void) {
+        id = ""; ordinal = 0; process = nil; pid = nil; files = []; launchSeen = false; eventCount = 0
+        beginsMidSession = false; endsAbruptly = false; mainThread = nil; mainThreadCallbacks = 0
+        mainThreadConflicts = 0; scenes = []
+    }
+}
