@@ -80,19 +80,31 @@ struct Analyze: ParsableCommand {
     func run() throws {
         let configuration = try configOptions.load()
         let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
-        let timelines = output == nil ? nil : DiagramCollector(kind: .timeline, per: .session, limit: Self.timelineLimit)
-        var observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil
-        if let timelines { observe = { @Sendable s, d in timelines.add(s, d) } }
-        var analysis = Analysis.run(paths: paths, ingest: IngestOptions(
-            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: selected,
-            configuration: configuration, observe: observe)
-        if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
-        for input in analysis.inputs {
-            if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
-            for note in input.notes where note.severity != .info {
-                Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
+        let ingest = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        guard let output else {
+            // Only the report on standard output: findings and sessions go through a spool and
+            // are written from it, so memory does not grow with the number of findings.
+            let spool = AnalysisSpool.run(paths: paths, ingest: ingest, rules: selected, configuration: configuration,
+                                          order: format == .json ? .report : .bySession, minimumSeverity: minSeverity.severity)
+            warnAbout(spool.inputs)
+            if let failure = spool.spillFailure { Diagnostics.warn("findings kept in memory: \(failure)") }
+            let highest = spool.highestSeverity
+            let out = StandardOutput()
+            switch format {
+            case .json:
+                AnalysisJSON.render(spool) { out.write(rawBytes: $0) }
+                out.write("")
+            case .text: AnalysisText(color: Terminal.colorAllowed).render(spool) { out.write($0) }
             }
+            out.flush()
+            try exit(inputs: spool.inputs, highest: highest)
+            return
         }
+        let timelines = DiagramCollector(kind: .timeline, per: .session, limit: Self.timelineLimit)
+        var analysis = Analysis.run(paths: paths, ingest: ingest, rules: selected, configuration: configuration,
+                                    observe: { @Sendable s, d in timelines.add(s, d) })
+        if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
+        warnAbout(analysis.inputs)
         let out = StandardOutput()
         switch format {
         case .json:
@@ -101,11 +113,22 @@ struct Analyze: ParsableCommand {
         case .text: AnalysisText(color: Terminal.colorAllowed).render(analysis) { out.write($0) }
         }
         out.flush()
-        if let output, let timelines {
-            try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
+        try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
+        try exit(inputs: analysis.inputs, highest: analysis.highestSeverity)
+    }
+
+    private func warnAbout(_ inputs: [InputStats]) {
+        for input in inputs {
+            if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
+            for note in input.notes where note.severity != .info {
+                Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
+            }
         }
-        if analysis.inputs.contains(where: { $0.error != nil && $0.lines == 0 }) { throw ExitCode(3) }
-        if let threshold = failOn.severity, let worst = analysis.highestSeverity, worst >= threshold { throw ExitCode(1) }
+    }
+
+    private func exit(inputs: [InputStats], highest: Severity?) throws {
+        if inputs.contains(where: { $0.error != nil && $0.lines == 0 }) { throw ExitCode(3) }
+        if let threshold = failOn.severity, let highest, highest >= threshold { throw ExitCode(1) }
     }
 
     /// The report files of `--output`.

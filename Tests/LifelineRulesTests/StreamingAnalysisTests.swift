@@ -75,4 +75,67 @@ import LifelineCore
         AnalysisText(color: false).render(analysis) { lines.append($0) }
         #expect(lines.joined(separator: "\n") == AnalysisText(color: false).render(analysis))
     }
+
+    static func reports(_ a: Analysis) -> (json: String, text: String) {
+        (AnalysisJSON.render(a), AnalysisText(color: false).render(a))
+    }
+
+    static func reports(spooled paths: [String], budget: Int, minimumSeverity: Severity? = nil) -> (json: String, text: String, spool: AnalysisSpool) {
+        let ingest = IngestOptions(jobs: 2)
+        let json = AnalysisSpool.run(paths: paths, ingest: ingest, order: .report, minimumSeverity: minimumSeverity, budget: budget)
+        var bytes: [UInt8] = []
+        AnalysisJSON.render(json) { bytes.append(contentsOf: $0) }
+        let text = AnalysisSpool.run(paths: paths, ingest: ingest, order: .bySession, minimumSeverity: minimumSeverity, budget: budget)
+        var lines: [String] = []
+        AnalysisText(color: false).render(text) { lines.append($0) }
+        return (String(decoding: bytes, as: UTF8.self), lines.joined(separator: "\n"), json)
+    }
+
+    @Test("reports written from a spool that spilled every few findings are those of the analysis held in memory",
+          arguments: files + [""])
+    func spooledReportsAgree(file: String) {
+        let path = file.isEmpty ? Self.root.path : Self.root.appendingPathComponent(file).path
+        let held = Self.reports(Analysis.run(paths: [path], ingest: IngestOptions(jobs: 2)))
+        let spooled = Self.reports(spooled: [path], budget: 600)
+        #expect(spooled.json == held.json)
+        #expect(spooled.text == held.text)
+        if spooled.spool.findingCount > 10 { #expect(spooled.spool.spilledRuns > 0) }
+    }
+
+    @Test("--min-severity drops findings as they arrive, with the counts and exit severity of the filtered report")
+    func spooledFloor() {
+        var held = Analysis.run(paths: [Self.root.path], ingest: IngestOptions(jobs: 2))
+        held.diagnostics.removeAll { $0.severity < .error }
+        let spooled = Self.reports(spooled: [Self.root.path], budget: 600, minimumSeverity: .error)
+        #expect(spooled.json == Self.reports(held).json)
+        #expect(spooled.text == Self.reports(held).text)
+        #expect(spooled.spool.highestSeverity == held.highestSeverity)
+    }
+
+    @Test("a spool holds a bounded number of findings and sessions however many the log has")
+    func spoolHoldsBoundedFindings() throws {
+        // Thousands of short launches, each with two findings (active without a foreground entry,
+        // background without resigning).
+        var text = ""
+        for n in 0..<3_000 {
+            let t = String(format: "%02d:%02d:%02d.000", 10 + n / 3_600, (n / 60) % 60, n % 60)
+            let head = "2025-03-01 \(t) Atlas[\(1_000 + n):1]"
+            text += "\(head) -[AppDelegate application:didFinishLaunchingWithOptions:]\n"
+            text += "\(head) -[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x1\(n)>\n"
+            text += "\(head) -[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x1\(n)>\n"
+            text += "\(head) -[SceneDelegate sceneDidEnterBackground:] <UIWindowScene: 0x1\(n)>\n"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-spool-\(getpid()).log").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let spooled = Self.reports(spooled: [path], budget: 16 << 10)
+        #expect(spooled.spool.sessionCount == 3_000)
+        #expect(spooled.spool.findingCount >= 6_000)
+        // 16 KB at 144 bytes or more a finding, 160 a session: at most 114 and 103 held at once.
+        #expect(spooled.spool.peakHeld.findings <= 114)
+        #expect(spooled.spool.peakHeld.sessions <= 103)
+        let held = Self.reports(Analysis.run(paths: [path], ingest: IngestOptions(jobs: 2)))
+        #expect(spooled.json == held.json)
+        #expect(spooled.text == held.text)
+    }
 }

@@ -30,12 +30,41 @@ public struct Analysis: Sendable {
     public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all,
                            configuration: Configuration = .defaults, keepEvents: Bool = false,
                            observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil) -> Analysis {
+        let collected = Collected(keepEvents: keepEvents)
+        let (inputs, transitions) = pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
+                                             observe: observe) { collected.take($0, $1) }
+        collected.sessions.sort { $0.ordinal < $1.ordinal }
+        collected.diagnostics.sortInReportOrder()
+        return Analysis(inputs: inputs, sessions: collected.sessions, diagnostics: collected.diagnostics, transitions: transitions)
+    }
+
+    /// The sessions and findings of `run`, gathered on the rules' thread.
+    private final class Collected: @unchecked Sendable {
+        let keepEvents: Bool
+        var sessions: [ProcessSession] = []
+        var diagnostics: [Diagnostic] = []
+        init(keepEvents: Bool) { self.keepEvents = keepEvents }
+        func take(_ s: ProcessSession, _ found: [Diagnostic]) {
+            diagnostics.append(contentsOf: found)
+            sessions.append(keepEvents ? s : s.summarized())
+        }
+    }
+
+    /// The one path every analysis takes: ingest → sessions as they end → rules, on a thread of
+    /// their own → `consume` (on the rules' thread, in the order sessions end). Returns the inputs'
+    /// accounting and the transitions of every session.
+    ///
+    /// One input streams straight into the session stream. Several inputs are read each into a
+    /// queue of its own, then merged by time (a k-way merge), each event released as it is merged.
+    static func pipeline(paths: [String], ingest: IngestOptions, rules: [any Rule.Type], configuration: Configuration,
+                         observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?,
+                         consume: @escaping @Sendable (ProcessSession, [Diagnostic]) -> Void) -> ([InputStats], TransitionTally) {
         var options = ingest
         options.collectEvents = true
         options.markers = configuration.markers
         let ingester = Ingester(options: options)
         let checks = CheckStage(RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities),
-                                keepEvents: keepEvents, observe: observe)
+                                observe: observe, consume: consume)
         func take(_ ended: [ProcessSession]) { checks.submit(ended) }
         var inputs: [InputStats] = []
         var stream = SessionStream(options: configuration.sessionOptions)
@@ -47,10 +76,7 @@ public struct Analysis: Sendable {
             while let event = merge.next() { take(stream.add(event)) }
         }
         take(stream.finish())
-        var (sessions, diagnostics, transitions) = checks.finish()
-        sessions.sort { $0.ordinal < $1.ordinal }
-        diagnostics.sortInReportOrder()
-        return Analysis(inputs: inputs, sessions: sessions, diagnostics: diagnostics, transitions: transitions)
+        return (inputs, checks.finish())
     }
 
     public func count(_ s: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
@@ -62,19 +88,18 @@ public struct Analysis: Sendable {
 /// bounds the events held for checking.
 private final class CheckStage: @unchecked Sendable {
     private let runner: RuleRunner
-    private let keepEvents: Bool
     private let queue = DispatchQueue(label: "lifeline.rules")
     private let slots: DispatchSemaphore
     // Touched only on `queue`, and read after `finish()` drained it.
-    private var sessions: [ProcessSession] = []
-    private var diagnostics: [Diagnostic] = []
     private var transitions = TransitionTally()
     private let observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?
+    private let consume: @Sendable (ProcessSession, [Diagnostic]) -> Void
 
-    init(_ runner: RuleRunner, keepEvents: Bool, observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?, inFlight: Int = 64) {
+    init(_ runner: RuleRunner, observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?,
+         consume: @escaping @Sendable (ProcessSession, [Diagnostic]) -> Void, inFlight: Int = 64) {
         self.runner = runner
-        self.keepEvents = keepEvents
         self.observe = observe
+        self.consume = consume
         slots = DispatchSemaphore(value: inFlight)
     }
 
@@ -84,19 +109,18 @@ private final class CheckStage: @unchecked Sendable {
         queue.async { [self] in
             for s in ended {
                 let found = runner.check(s)
-                diagnostics.append(contentsOf: found)
                 transitions.add(s)
                 observe?(s, found)
-                sessions.append(keepEvents ? s : s.summarized())
+                consume(s, found)
             }
             slots.signal()
         }
     }
 
-    /// Waits for every submitted session; returns them with their findings (in no set order).
-    func finish() -> (sessions: [ProcessSession], diagnostics: [Diagnostic], transitions: TransitionTally) {
+    /// Waits for every submitted session; returns the transitions of all of them.
+    func finish() -> TransitionTally {
         queue.sync {}
-        return (sessions, diagnostics, transitions)
+        return transitions
     }
 }
 

@@ -11,12 +11,24 @@ public enum AnalysisJSON {
 
     /// Writes the report to `sink` in pieces of about 64 KB (no line break at the end).
     public static func render(_ a: Analysis, to sink: ([UInt8]) -> Void) {
+        render(inputs: a.inputs, diagnostics: a.diagnostics, sessions: a.sessions.lazy.map(SessionSummary.init),
+               count: a.count, to: sink)
+    }
+
+    /// The same report from a spool (in `.report` order), which it empties.
+    public static func render(_ spool: AnalysisSpool, to sink: ([UInt8]) -> Void) {
+        render(inputs: spool.inputs, diagnostics: spool.drainFindings(), sessions: spool.drainSessions(),
+               count: spool.count, to: sink)
+    }
+
+    private static func render(inputs: [InputStats], diagnostics: some Sequence<Diagnostic>, sessions: some Sequence<SessionSummary>,
+                               count: (Severity) -> Int, to sink: ([UInt8]) -> Void) {
         var w = JSONWriter()
         func piece() { if w.bytes.count >= 1 << 16 { w.drain(into: sink) } }
         w.beginObject()
         w.key("diagnostics")
         w.beginArray()
-        for d in a.diagnostics {
+        for d in diagnostics {
             w.beginObject()
             w.field("file", d.file)
             w.field("line", d.line)
@@ -33,21 +45,27 @@ public enum AnalysisJSON {
         w.endArray()
         w.key("inputs")
         w.beginArray()
-        for s in a.inputs { s.write(to: &w) }
+        for s in inputs { s.write(to: &w) }
         w.endArray()
         w.key("sessions")
         w.beginArray()
-        for s in a.sessions { write(s, to: &w); piece() }
+        var sessionCount = 0, events = 0
+        for s in sessions {
+            write(s, to: &w)
+            sessionCount += 1
+            events += s.eventCount
+            piece()
+        }
         w.endArray()
         w.key("summary")
         w.beginObject()
         w.key("diagnostics")
         w.beginObject()
-        for s in [Severity.error, .fatal, .note, .warning] { w.field(sevKey(s), a.count(s)) }
+        for s in [Severity.error, .fatal, .note, .warning] { w.field(sevKey(s), count(s)) }
         w.endObject()
-        w.field("events", a.sessions.reduce(0) { $0 + $1.eventCount })
-        w.field("lines", a.inputs.reduce(0) { $0 + $1.lines })
-        w.field("sessions", a.sessions.count)
+        w.field("events", events)
+        w.field("lines", inputs.reduce(0) { $0 + $1.lines })
+        w.field("sessions", sessionCount)
         w.endObject()
         w.endObject()
         w.drain(into: sink)
@@ -57,7 +75,7 @@ public enum AnalysisJSON {
         switch s { case .note: return "note"; case .warning: return "warning"; case .error: return "error"; case .fatal: return "fatal" }
     }
 
-    private static func write(_ s: ProcessSession, to w: inout JSONWriter) {
+    private static func write(_ s: SessionSummary, to w: inout JSONWriter) {
         w.beginObject()
         w.field("beginsMidSession", s.beginsMidSession)
         w.field("endsAbruptly", s.endsAbruptly)
@@ -66,11 +84,11 @@ public enum AnalysisJSON {
         w.field("id", s.id)
         w.field("launchSeen", s.launchSeen)
         w.key("mainThread")
-        if let tid = s.mainThread.tid { w.int(tid) } else { w.raw("null") }
+        if let tid = s.mainThread { w.int(tid) } else { w.raw("null") }
         w.key("mainThreadEvidence")
         w.beginObject()
-        w.field("conflicts", s.mainThread.conflicts.count)
-        w.field("supportingCallbacks", s.mainThread.supportingCallbacks)
+        w.field("conflicts", s.mainThreadConflicts)
+        w.field("supportingCallbacks", s.mainThreadCallbacks)
         w.endObject()
         w.field("pid", s.pid)
         w.field("process", s.process)
@@ -82,7 +100,7 @@ public enum AnalysisJSON {
             w.field("beginsMidLife", sc.beginsMidLife)
             w.field("delegateClass", sc.delegateClass)
             w.field("events", sc.eventCount)
-            w.field("finalState", sc.finalState.rawValue)
+            w.field("finalState", sc.finalState)
             w.field("id", sc.id)
             w.field("persistentIdentifier", sc.persistentIdentifier)
             w.field("role", sc.role)
@@ -109,7 +127,23 @@ public struct AnalysisText {
         // Positions of each session's findings (in report order), not copies of them.
         var bySession: [String: [Int]] = [:]
         for i in a.diagnostics.indices { bySession[a.diagnostics[i].session, default: []].append(i) }
-        for s in a.sessions {
+        let blocks = a.sessions.lazy.map { s in
+            (SessionSummary(s), (bySession.removeValue(forKey: s.id) ?? []).map { a.diagnostics[$0] })
+        }
+        render(inputs: a.inputs.count, blocks: blocks, count: a.count, line: line)
+    }
+
+    /// The same report from a spool (in `.bySession` order), which it empties.
+    public func render(_ spool: AnalysisSpool, line: (String) -> Void) {
+        render(inputs: spool.inputs.count, blocks: spool.drainSessionsWithFindings(), count: spool.count, line: line)
+    }
+
+    private func render(inputs: Int, blocks: some Sequence<(SessionSummary, [Diagnostic])>, count: (Severity) -> Int,
+                        line: (String) -> Void) {
+        var sessions = 0, events = 0
+        for (s, found) in blocks {
+            sessions += 1
+            events += s.eventCount
             var head = "\(s.id)  \(s.process ?? "(unknown process)")"
             if let pid = s.pid { head += " [\(pid)]" }
             head += "  \(s.files.joined(separator: ", "))"
@@ -117,13 +151,13 @@ public struct AnalysisText {
             var facts: [String] = [s.launchSeen ? "launch seen" : "no launch in the trace"]
             facts.append("\(s.eventCount) events")
             facts.append("\(s.scenes.count) scene\(s.scenes.count == 1 ? "" : "s")")
-            if let tid = s.mainThread.tid {
-                facts.append("main thread \(tid) (\(s.mainThread.supportingCallbacks) callbacks\(s.mainThread.conflicts.isEmpty ? "" : ", \(s.mainThread.conflicts.count) conflicting"))")
+            if let tid = s.mainThread {
+                facts.append("main thread \(tid) (\(s.mainThreadCallbacks) callbacks\(s.mainThreadConflicts == 0 ? "" : ", \(s.mainThreadConflicts) conflicting"))")
             }
             line("  " + facts.joined(separator: " · "))
             if s.beginsMidSession { line("  note: the trace begins in the middle of this process's life; earlier states are unknown") }
             if s.endsAbruptly { line("  note: the trace ends with scenes still in the foreground") }
-            for d in (bySession.removeValue(forKey: s.id) ?? []).lazy.map({ a.diagnostics[$0] }) {
+            for d in found {
                 var where_ = "\(d.file):\(d.line)"
                 if let scene = d.scene { where_ += " \(scene)" }
                 if let state = d.state { where_ += " [\(state)]" }
@@ -132,9 +166,8 @@ public struct AnalysisText {
             }
             line("")
         }
-        let events = a.sessions.reduce(0) { $0 + $1.eventCount }
-        let counts = [Severity.fatal, .error, .warning, .note].map { "\(a.count($0)) \($0)\(a.count($0) == 1 || $0 == .fatal ? "" : "s")" }
-        line("\(a.inputs.count) input\(a.inputs.count == 1 ? "" : "s"), \(a.sessions.count) session\(a.sessions.count == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
+        let counts = [Severity.fatal, .error, .warning, .note].map { "\(count($0)) \($0)\(count($0) == 1 || $0 == .fatal ? "" : "s")" }
+        line("\(inputs) input\(inputs == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
     }
 
     private func code(_ s: Severity) -> String {

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import LifelineCore
+
+/// External sorting and the bounded read-ahead of the ingester (issue 12): what is held in memory
+/// is counted, and must not grow with the input.
+@Suite struct SpillTests {
+    struct Item: SpillCodable, Equatable {
+        var key: Int
+        var seq: Int
+        var text: String
+        var note: String?
+
+        func encode(to w: inout SpillWriter) {
+            w.int(key); w.int(seq); w.string(text); w.optional(note)
+        }
+
+        static func decode(from r: inout SpillReader) -> Item {
+            Item(key: r.int(), seq: r.int(), text: r.string(), note: r.optionalString())
+        }
+
+        static func less(_ a: Item, _ b: Item) -> Bool { (a.key, a.seq) < (b.key, b.seq) }
+    }
+
+    static func items(_ n: Int, seed: UInt64) -> [Item] {
+        var rng = SeededBytes(state: seed)
+        return (0..<n).map { i in
+            let key = Int(truncatingIfNeeded: rng.next() % 1_000) - 500
+            // Long texts make some records larger than a reader's first read.
+            let length = i % 97 == 0 ? 300_000 : Int(rng.next() % 40)
+            return Item(key: key, seq: i, text: String(repeating: "é", count: length / 2), note: i % 3 == 0 ? nil : "n\(i)")
+        }
+    }
+
+    @Test("varints and strings read back as written, at the edges too")
+    func codingRoundTrips() {
+        var w = SpillWriter()
+        let ints = [0, 1, -1, 63, -64, 64, 127, 128, Int.max, Int.min, 1 << 40, -(1 << 40)]
+        for v in ints { w.int(v) }
+        w.uint(UInt64.max)
+        w.string("")
+        w.string("Scène « un » 🚗")
+        w.optional(nil as String?)
+        w.optional(42 as Int?)
+        let bytes = w.bytes
+        bytes.withUnsafeBufferPointer { b in
+            var r = SpillReader(b)
+            #expect(ints.map { _ in r.int() } == ints)
+            #expect(r.uint() == UInt64.max)
+            #expect(r.string() == "")
+            #expect(r.string() == "Scène « un » 🚗")
+            #expect(r.optionalString() == nil)
+            #expect(r.optionalInt() == 42)
+            #expect(r.position == bytes.count)
+        }
+    }
+
+    @Test("a sort that spills gives the order of an in-memory sort, holding no more than its budget", arguments: [0, 1, 5_000])
+    func spilledSortMatchesInMemory(count: Int) {
+        let input = Self.items(count, seed: UInt64(count) + 3)
+        var sort = ExternalSort<Item>(budget: 2_000, size: { 40 + $0.text.utf8.count }, by: Item.less)
+        for item in input { sort.append(item) }
+        let out = Array(sort.drain())
+        #expect(out == input.sorted(by: Item.less))
+        if count > 1_000 {
+            #expect(sort.spilledRuns > 10)
+            // At 40 bytes a value or more, a 2,000-byte budget holds at most 51 values.
+            #expect(sort.peakHeld <= 51)
+        }
+    }
+
+    @Test("below the budget nothing is written")
+    func smallSortsStayInMemory() {
+        var sort = ExternalSort<Item>(budget: 1 << 30, size: { _ in 64 }, by: Item.less)
+        for item in Self.items(2_000, seed: 9) { sort.append(item) }
+        #expect(Array(sort.drain()).count == 2_000)
+        #expect(sort.spilledRuns == 0)
+    }
+
+    @Test("a spill that cannot be written keeps the values in memory and says why")
+    func unwritableSpillKeepsValues() {
+        let input = Self.items(500, seed: 11)
+        var sort = ExternalSort<Item>(budget: 100, size: { _ in 64 }, by: Item.less, directory: "/nonexistent/lifeline-spill-test")
+        for item in input { sort.append(item) }
+        #expect(sort.spillFailure?.contains("/nonexistent/lifeline-spill-test") == true)
+        #expect(Array(sort.drain()) == input.sorted(by: Item.less))
+    }
+
+    /// A dense log: every line a lifecycle callback.
+    static func denseLog(lines: Int) -> String {
+        let kinds = ["sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:"]
+        var text = ""
+        for i in 0..<lines {
+            let t = String(format: "%02d:%02d.%06d", (i / 60_000) % 60, (i / 1_000) % 60, i % 1_000_000)
+            text += "2025-03-01 10:\(t)+0100 Atlas[77:1] -[SceneDelegate \(kinds[i % 4])] <UIWindowScene: 0x104f0a2c0>\n"
+        }
+        return text
+    }
+
+    @Test("ranges of a dense log are read ahead by a bounded number of events, whatever the file's size")
+    func readAheadIsBounded() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-readahead-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("dense.log").path
+        try Self.denseLog(lines: 40_000).write(toFile: path, atomically: true, encoding: .utf8)
+
+        let whole = Ingester(options: IngestOptions(jobs: 1, rangeBytes: 1 << 40)).ingest(paths: [path]).events
+        #expect(whole.count == 40_000)
+        var options = IngestOptions(jobs: 2, rangeBytes: 512 << 10)
+        options.eventChunk = 64
+        let counters = IngestCounters()
+        options.counters = counters
+        var events: [Event] = []
+        var n = 0
+        Ingester(options: options).run(paths: [path], onEvent: { e in
+            // A consumer slower than the readers, as the rules are on a dense log.
+            n += 1
+            if n % 1_000 == 0 { usleep(2_000) }
+            events.append(e)
+        }, onInput: { _ in })
+        #expect(events == whole)
+        // 4 units may wait, each with at most 2 chunks queued, one being put and a last one.
+        #expect(counters.peakEventsWaiting <= 4 * 4 * 64)
+        #expect(counters.peakEventsWaiting > 0)
+    }
+}
