@@ -99,7 +99,7 @@ public enum TriageHTMLReport {
             for (i, s) in r.signatures.enumerated() {
                 raw("<tr")
                 attr("id", s.signature.id)
-                raw("><td class=\"num\">\(i + 1)</td><td class=\"num\">\(s.count)</td><td class=\"num\">\(s.files.count)</td><td class=\"num\">\(s.sessions.count)</td><td>")
+                raw("><td class=\"num\">\(i + 1)</td><td class=\"num\">\(s.count)</td><td class=\"num\">\(s.files.count)</td><td class=\"num\">\(s.sessionCount)</td><td>")
                 raw("<span class=\"sev sev-\(s.severity.description)\">\(s.severity.description)</span></td><td>\(s.signature.kind.rawValue)</td>")
                 if let status = r.baseline?[s.signature.id] { raw("<td class=\"status-\(status.rawValue)\">\(status.rawValue)</td>") }
                 else if r.baseline != nil { raw("<td></td>") }

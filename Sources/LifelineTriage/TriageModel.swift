@@ -59,8 +59,12 @@ public struct SignatureStats: Sendable, Equatable {
     public var count = 0
     /// Inputs it was seen in.
     public var files: Set<String> = []
-    /// Sessions it was seen in, as `FILE#SESSION`.
-    public var sessions: Set<String> = []
+    /// Sessions it was seen in. Counted, not collected (a set of `FILE#SESSION` keys grew with
+    /// every session of a launch-heavy log, issue 12): a session is checked whole by one tally,
+    /// so its occurrences arrive together, and tallies never share a session.
+    public var sessionCount = 0
+    /// The session of the last occurrence added (`FILE#SESSION`).
+    private var lastSession: String?
     public var firstSeen: LogTimestamp?
     public var lastSeen: LogTimestamp?
     public var phases: [FailurePhase: Int] = [:]
@@ -68,6 +72,13 @@ public struct SignatureStats: Sendable, Equatable {
     public var example: Occurrence
     /// Rules that reported at the failure's own event (`LC-F02` beside an uncaught exception).
     public var rules: Set<String> = []
+
+    /// Equal when everything reported is (which session came last is bookkeeping).
+    public static func == (a: SignatureStats, b: SignatureStats) -> Bool {
+        a.signature == b.signature && a.severity == b.severity && a.count == b.count && a.files == b.files
+            && a.sessionCount == b.sessionCount && a.firstSeen == b.firstSeen && a.lastSeen == b.lastSeen
+            && a.phases == b.phases && a.example == b.example && a.rules == b.rules
+    }
 
     init(signature: Signature, severity: Severity, example: Occurrence) {
         self.signature = signature
@@ -78,7 +89,10 @@ public struct SignatureStats: Sendable, Equatable {
     mutating func add(_ o: Occurrence, session: String, phase: FailurePhase, severity s: Severity) {
         count += 1
         files.insert(o.file)
-        sessions.insert(session)
+        if session != lastSession {
+            sessionCount += 1
+            lastSession = session
+        }
         phases[phase, default: 0] += 1
         severity = max(severity, s)
         if Occurrence.precedes(o, example) { example = o }
@@ -91,7 +105,7 @@ public struct SignatureStats: Sendable, Equatable {
     mutating func merge(_ other: SignatureStats) {
         count += other.count
         files.formUnion(other.files)
-        sessions.formUnion(other.sessions)
+        sessionCount += other.sessionCount
         for (p, n) in other.phases { phases[p, default: 0] += n }
         severity = max(severity, other.severity)
         rules.formUnion(other.rules)

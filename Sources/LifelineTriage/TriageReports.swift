@@ -57,7 +57,7 @@ public enum TriageJSON {
             w.field("lastSeen", s.lastSeen?.iso)
             w.field("rank", rank + 1)
             w.field("rules", s.rules.sorted())
-            w.field("sessions", s.sessions.count)
+            w.field("sessions", s.sessionCount)
             w.field("severity", s.severity.description)
             w.key("states")
             w.beginObject()
@@ -105,7 +105,7 @@ public enum TriageText {
         } else {
             let withStatus = r.baseline != nil
             let rows = shown.enumerated().map { (i, s) -> [String] in
-                var row = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessions.count), s.severity.description, s.signature.kind.rawValue]
+                var row = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessionCount), s.severity.description, s.signature.kind.rawValue]
                 if withStatus { row.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
                 return row
             }
@@ -176,7 +176,7 @@ public enum TriageCSV {
         for (i, s) in r.signatures.enumerated() {
             let states = s.phaseShares.map { "\($0.phase.rawValue)=\($0.count)" }.joined(separator: ";")
             let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.files.count)",
-                       "\(s.sessions.count)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,
+                       "\(s.sessionCount)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,
                        r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, "\(s.example.line)"]
             out += row.map(cell).joined(separator: ",") + "\r\n"
         }
@@ -204,7 +204,7 @@ public enum TriageMarkdown {
             out += "| # | count | files | sessions | severity | kind |\(status ? " status |" : "") signature | when | example |\n"
             out += "|---:|---:|---:|---:|---|---|\(status ? "---|" : "")---|---|---|\n"
             for (i, s) in shown.enumerated() {
-                var cells = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessions.count), s.severity.description,
+                var cells = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessionCount), s.severity.description,
                              s.signature.kind.rawValue]
                 if status { cells.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
                 cells += [escape(s.signature.title), escape(s.phaseSummary), escape("\(s.example.file):\(s.example.line)")]

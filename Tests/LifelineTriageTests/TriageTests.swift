@@ -69,7 +69,7 @@ enum Logs {
         let exceptions = r.signatures.filter { $0.signature.kind == .exception }
         #expect(exceptions.count == 1, "\(exceptions.map(\.signature.key))")
         let s = try #require(exceptions.first)
-        #expect(s.count == 3 && s.files.count == 3 && s.sessions.count == 3)
+        #expect(s.count == 3 && s.files.count == 3 && s.sessionCount == 3)
         #expect(s.severity == .fatal)
         #expect(s.rules.contains("LC-F02"), "the uncaught-exception rule's finding is folded into the failure")
         #expect(!r.signatures.contains { $0.signature.kind == .rule && $0.signature.key.hasPrefix("LC-F02") })
