@@ -89,14 +89,7 @@ struct Analyze: ParsableCommand {
             warnAbout(spool.inputs)
             if let failure = spool.spillFailure { Diagnostics.warn("findings kept in memory: \(failure)") }
             let highest = spool.highestSeverity
-            let out = StandardOutput()
-            switch format {
-            case .json:
-                AnalysisJSON.render(spool) { out.write(rawBytes: $0) }
-                out.write("")
-            case .text: AnalysisText(color: Terminal.colorAllowed).render(spool) { out.write($0) }
-            }
-            out.flush()
+            printReport(json: { AnalysisJSON.render(spool, to: $0) }, text: { $0.render(spool, line: $1) })
             try exit(inputs: spool.inputs, highest: highest)
             return
         }
@@ -105,16 +98,22 @@ struct Analyze: ParsableCommand {
                                     observe: { @Sendable s, d in timelines.add(s, d) })
         if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
         warnAbout(analysis.inputs)
+        printReport(json: { AnalysisJSON.render(analysis, to: $0) }, text: { $0.render(analysis, line: $1) })
+        try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
+        try exit(inputs: analysis.inputs, highest: analysis.highestSeverity)
+    }
+
+    /// Writes the report on standard output in `format`: `json` hands over pieces of bytes, `text`
+    /// lines (the report is never built whole).
+    private func printReport(json: (([UInt8]) -> Void) -> Void, text: (AnalysisText, (String) -> Void) -> Void) {
         let out = StandardOutput()
         switch format {
         case .json:
-            AnalysisJSON.render(analysis) { out.write(rawBytes: $0) }
+            json { out.write(rawBytes: $0) }
             out.write("")
-        case .text: AnalysisText(color: Terminal.colorAllowed).render(analysis) { out.write($0) }
+        case .text: text(AnalysisText(color: Terminal.colorAllowed)) { out.write($0) }
         }
         out.flush()
-        try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
-        try exit(inputs: analysis.inputs, highest: analysis.highestSeverity)
     }
 
     private func warnAbout(_ inputs: [InputStats]) {
