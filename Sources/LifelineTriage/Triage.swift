@@ -134,7 +134,7 @@ private final class CheckStage: @unchecked Sendable {
         init(_ i: Int) { queue = DispatchQueue(label: "lifeline.triage.rules.\(i)") }
     }
 
-    init(_ sessions: SessionTriage, lanes: Int, inFlight: Int = 64) {
+    init(_ sessions: SessionTriage, lanes: Int, inFlight: Int = 8) {
         self.sessions = sessions
         self.lanes = (0..<max(1, lanes)).map(Lane.init)
         slots = DispatchSemaphore(value: inFlight)
