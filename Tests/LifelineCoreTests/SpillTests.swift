@@ -125,3 +125,37 @@ import Testing
         #expect(counters.peakEventsWaiting > 0)
     }
 }
+
+/// Repeating fields of the events a reader keeps share their storage (issue 12: a session that
+/// never ends holds every event).
+@Suite struct InterningTests {
+    static func storage(_ s: String) -> UnsafePointer<UInt8>? {
+        var s = s
+        return s.withUTF8 { $0.baseAddress }
+    }
+
+    @Test("equal long strings come back with one storage; short ones and a full table pass through")
+    func interns() {
+        let intern = StringInterner(limit: 2)
+        let a = intern(String(repeating: "x", count: 20) + "-[SceneDelegate sceneDidBecomeActive:]")
+        let b = intern(String(repeating: "x", count: 20) + "-[SceneDelegate sceneDidBecomeActive:]")
+        #expect(a == b && Self.storage(a) == Self.storage(b))
+        #expect(intern("short") == "short")
+        let c = intern(String(repeating: "y", count: 30))
+        let d = intern(String(repeating: "z", count: 30))  // over the limit: not kept
+        let e = intern(String(repeating: "z", count: 30))
+        #expect(d == e && Self.storage(d) != Self.storage(e))
+        #expect(intern(String(repeating: "y", count: 30)) == c)
+        #expect(intern.hits == 2)
+    }
+
+    @Test("events read from a log share their selector and scene role strings")
+    func eventsShareFields() {
+        let events = ScalingTests.manyWindows(50)
+        let roles = events.compactMap(\.scene?.role)
+        let spellings = events.filter { $0.kind.rawValue == "scene.didBecomeActive" }.compactMap(\.spelling)
+        #expect(roles.count >= 50 && spellings.count >= 100)
+        #expect(Set(roles.map(Self.storage)).count == 1)
+        #expect(Set(spellings.map(Self.storage)).count == 1)
+    }
+}

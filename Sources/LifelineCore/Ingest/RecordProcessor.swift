@@ -25,6 +25,8 @@ struct RecordProcessor {
     /// chunk (without it, `events` holds every event of the input or range until the end).
     var eventSink: (([Event]) -> Void)?
     var chunkSize = 4096
+    /// Shares the storage of repeating fields among the events this processor keeps.
+    let interner = StringInterner()
     private var lineNo = 0
     private var current: LogFormat?
     /// The open record (at most one): its fields live here rather than in an optional struct,
@@ -301,6 +303,7 @@ struct RecordProcessor {
         }
         stats.events += 1
         guard collectEvents else { return }
+        event.intern(interner)
         events.append(event)
         if let eventSink, events.count >= chunkSize {
             eventSink(events)
