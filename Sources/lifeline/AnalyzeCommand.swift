@@ -88,6 +88,7 @@ struct Analyze: ParsableCommand {
                                           order: format == .json ? .report : .bySession, minimumSeverity: minSeverity.severity)
             warnAbout(spool.inputs)
             if let failure = spool.spillFailure { Diagnostics.warn("findings kept in memory: \(failure)") }
+            for w in spool.warnings { Diagnostics.warn(w) }
             let highest = spool.highestSeverity
             printReport(json: { AnalysisJSON.render(spool, to: $0) }, text: { $0.render(spool, line: $1) })
             try exit(inputs: spool.inputs, highest: highest)
@@ -98,6 +99,7 @@ struct Analyze: ParsableCommand {
                                     observe: { @Sendable s, d in timelines.add(s, d) })
         if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
         warnAbout(analysis.inputs)
+        for w in analysis.warnings { Diagnostics.warn(w) }
         printReport(json: { AnalysisJSON.render(analysis, to: $0) }, text: { $0.render(analysis, line: $1) })
         try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
         try exit(inputs: analysis.inputs, highest: analysis.highestSeverity)

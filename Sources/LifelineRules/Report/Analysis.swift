@@ -8,6 +8,8 @@ public struct Analysis: Sendable {
     public var diagnostics: [Diagnostic]
     /// Every observed lifecycle transition, over all sessions (what the aggregated state diagram draws).
     public var transitions: TransitionTally
+    /// Problems of the analysis itself, not of an input (a spill file that could not be written).
+    public var warnings: [String] = []
 
     public init(inputs: [InputStats], sessions: [ProcessSession], diagnostics: [Diagnostic],
                 transitions: TransitionTally = TransitionTally()) {
@@ -31,11 +33,13 @@ public struct Analysis: Sendable {
                            configuration: Configuration = .defaults, keepEvents: Bool = false,
                            observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil) -> Analysis {
         let collected = Collected(keepEvents: keepEvents)
-        let (inputs, transitions) = pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
-                                             observe: observe) { collected.take($0, $1) }
+        let (inputs, transitions, warnings) = pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
+                                                       observe: observe) { collected.take($0, $1) }
         collected.sessions.sort { $0.ordinal < $1.ordinal }
         collected.diagnostics.sortInReportOrder()
-        return Analysis(inputs: inputs, sessions: collected.sessions, diagnostics: collected.diagnostics, transitions: transitions)
+        var a = Analysis(inputs: inputs, sessions: collected.sessions, diagnostics: collected.diagnostics, transitions: transitions)
+        a.warnings = warnings
+        return a
     }
 
     /// The sessions and findings of `run`, gathered on the rules' thread.
@@ -52,13 +56,13 @@ public struct Analysis: Sendable {
 
     /// The one path every analysis takes: ingest → sessions as they end → rules, on a thread of
     /// their own → `consume` (on the rules' thread, in the order sessions end). Returns the inputs'
-    /// accounting and the transitions of every session.
+    /// accounting, the transitions of every session and problems of the analysis itself.
     ///
     /// One input streams straight into the session stream. Several inputs are read each into a
     /// queue of its own, then merged by time (a k-way merge), each event released as it is merged.
     static func pipeline(paths: [String], ingest: IngestOptions, rules: [any Rule.Type], configuration: Configuration,
                          observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?,
-                         consume: @escaping @Sendable (ProcessSession, [Diagnostic]) -> Void) -> ([InputStats], TransitionTally) {
+                         consume: @escaping @Sendable (ProcessSession, [Diagnostic]) -> Void) -> ([InputStats], TransitionTally, [String]) {
         var options = ingest
         options.collectEvents = true
         options.markers = configuration.markers
@@ -67,6 +71,7 @@ public struct Analysis: Sendable {
                                 observe: observe, consume: consume)
         func take(_ ended: [ProcessSession]) { checks.submit(ended) }
         var inputs: [InputStats] = []
+        var warnings: [String] = []
         var stream = SessionStream(options: configuration.sessionOptions)
         if Ingester.inputCount(paths) == 1 {
             ingester.run(paths: paths, onEvent: { take(stream.add($0)) }, onInput: { inputs.append($0) })
@@ -74,9 +79,10 @@ public struct Analysis: Sendable {
             var merge = TimeMerge()
             ingester.run(paths: paths, onEvent: { merge.append($0) }, onInput: { inputs.append($0) })
             while let event = merge.next() { take(stream.add(event)) }
+            if let failure = merge.spillFailure { warnings.append("inputs merged in memory: \(failure)") }
         }
         take(stream.finish())
-        return (inputs, checks.finish())
+        return (inputs, checks.finish(), warnings)
     }
 
     public func count(_ s: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }

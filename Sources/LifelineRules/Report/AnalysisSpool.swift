@@ -14,6 +14,8 @@ public final class AnalysisSpool: @unchecked Sendable {
     public enum Order: Sendable { case report, bySession }
 
     public private(set) var inputs: [InputStats] = []
+    /// Problems of the analysis itself, not of an input (as `Analysis.warnings`).
+    public private(set) var warnings: [String] = []
     public private(set) var transitions = TransitionTally()
     public private(set) var sessionCount = 0
     public private(set) var eventCount = 0
@@ -44,10 +46,11 @@ public final class AnalysisSpool: @unchecked Sendable {
                            configuration: Configuration = .defaults, order: Order, minimumSeverity: Severity? = nil,
                            budget: Int = 8 << 20) -> AnalysisSpool {
         let spool = AnalysisSpool(order: order, minimumSeverity: minimumSeverity, budget: budget)
-        let (inputs, transitions) = Analysis.pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
+        let (inputs, transitions, warnings) = Analysis.pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
                                                       observe: nil) { spool.take($0, $1) }
         spool.inputs = inputs
         spool.transitions = transitions
+        spool.warnings = warnings
         return spool
     }
 
