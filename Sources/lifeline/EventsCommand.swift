@@ -41,18 +41,13 @@ struct Events: ParsableCommand {
     func run() throws {
         let configuration = try configOptions.load()
         let out = StandardOutput()
-        let ingester = Ingester(options: IngestOptions(inputFormat: inputFormat,
-                                                       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                       collectEvents: !stats, markers: configuration.markers))
+        var options = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                    collectEvents: !stats, markers: configuration.markers)
+        // The readers write the lines, on their own threads; this one only prints them.
+        options.encoding = format == .jsonl ? .jsonLines : .text
         var inputs: [InputStats] = []
-        ingester.run(paths: paths, onEvent: { event in
-            if format == .jsonl {
-                var w = JSONWriter()
-                event.write(to: &w)
-                out.write(bytes: w.bytes)
-            } else {
-                out.write(event.textLine)
-            }
+        Ingester(options: options).run(paths: paths, onEvent: { _ in }, onEncoded: { encoded, lineOffset in
+            encoded.write(lineOffset: lineOffset) { out.write(rawBuffer: $0) }
         }, onInput: { input in
             inputs.append(input)
             if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }

@@ -26,6 +26,12 @@ final class StandardOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes bytes as they are, from memory valid only during the call.
+    func write(rawBuffer: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: rawBuffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes one line given as bytes (JSON written by `JSONWriter`).
     func write(bytes line: [UInt8]) {
         buffer.append(contentsOf: line)

@@ -44,4 +44,35 @@ import Testing
         #expect(split.1.isBalanced, "\(split.1.balanceDescription)")
         #expect(whole.0.count == 6 * 1500)
     }
+
+    /// `lifeline events` has the readers write the lines; with ranges renumbered when printed, they
+    /// must be the lines the events themselves give, in the same order.
+    @Test("lines written by the readers are the events' own lines", arguments: [EventLineStyle.jsonLines, .text])
+    func encodedLinesAgree(style: EventLineStyle) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-enc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("split.log").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(Self.text.utf8)))
+        let expected = Ingester(options: IngestOptions(jobs: 1, rangeBytes: 1 << 40)).ingest(paths: [file]).events.map { e -> String in
+            switch style {
+            case .jsonLines: var w = JSONWriter(); e.write(to: &w); return String(decoding: w.bytes, as: UTF8.self)
+            case .text: return e.textLine
+            }
+        }
+        var options = IngestOptions(jobs: 2, rangeBytes: 64 << 10)
+        options.encoding = style
+        options.eventChunk = 100
+        var bytes: [UInt8] = []
+        var chunks = 0
+        Ingester(options: options).run(paths: [file], onEvent: { _ in Issue.record("an event was handed over unwritten") },
+                                       onEncoded: { encoded, offset in
+            chunks += 1
+            encoded.write(lineOffset: offset) { bytes.append(contentsOf: $0) }
+        }, onInput: { _ in })
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.last == "")
+        #expect(Array(lines.dropLast()) == expected)
+        #expect(chunks > 20, "the ranges were cut into chunks")
+    }
 }

@@ -19,6 +19,9 @@ public struct IngestOptions: Sendable {
     public var eventChunk = 4096
     /// Filled in by the run, for tests and benchmarks (what was held, not how long it took).
     public var counters: IngestCounters?
+    /// Set: the readers write each event as a `lifeline events` line and `run` hands out those
+    /// lines (`onEncoded`) instead of events, so encoding runs on every reader thread.
+    public var encoding: EventLineStyle?
 
     public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20,
@@ -48,8 +51,11 @@ public struct Ingester: Sendable {
     public init(options: IngestOptions = IngestOptions()) { self.options = options }
 
     /// Ingests `paths`. `onEvent` gets every event (when `collectEvents`), `onInput` each input's
-    /// accounting after its events; both are called on the calling thread.
-    public func run(paths: [String], onEvent: (Event) -> Void, onInput: (InputStats) -> Void) {
+    /// accounting after its events; both are called on the calling thread. With `encoding` set,
+    /// `onEncoded` gets the events as written lines instead, with the offset to add to their line
+    /// numbers.
+    public func run(paths: [String], onEvent: (Event) -> Void, onEncoded: ((EncodedEvents, Int) -> Void)? = nil,
+                    onInput: (InputStats) -> Void) {
         let inputs = InputExpansion.expand(paths)
         var units: [WorkUnit] = []
         var plans: [InputPlan] = []
@@ -76,15 +82,18 @@ public struct Ingester: Sendable {
             }
         }
         reportReadyInputs()
-        forEachUnit(units, events: { unit, events in
-            // Renumbering copies each event of a later range into the consumer's heap. Left so
-            // on purpose: done in place, events a session keeps stayed in the reader threads'
-            // malloc arenas among their freed buffers, and 1 GB of a long-lived log peaked at
-            // 316 MB instead of 250 MB (issue 12).
+        forEachUnit(units, encoded: { unit, encoded in
+            onEncoded?(encoded, lineOffsets[units[unit].input])
+        }, events: { unit, events in
+            // Renumbered in place: a chunk's events are referenced only by it. (A copy into the
+            // consumer's heap once kept long-lived sessions out of the reader threads' malloc
+            // arenas, 250 vs 316 MB; with chunks and the pinned mmap threshold both ways peak at
+            // 244 MB on longlived-1G, and the copy cost the consumer 9% of its time.)
             let offset = lineOffsets[units[unit].input]
-            for var e in events {
-                e.line += offset
-                onEvent(e)
+            var events = events
+            for i in events.indices {
+                if offset != 0 { events[i].line += offset }
+                onEvent(events[i])
             }
         }, finished: { result in
             let i = result.input
@@ -102,16 +111,27 @@ public struct Ingester: Sendable {
     /// than `2 × jobs` units wait for the caller, and a unit's reader waits while `chunk × 2` of its
     /// events do (issue 12: whole 16 MB ranges of a dense log held 180 MB of events in flight).
     /// Reading overlaps with what the caller does with the events (sessions, rules, output).
-    private func forEachUnit(_ units: [WorkUnit], events: (Int, [Event]) -> Void, finished: (UnitResult) -> Void) {
+    private func forEachUnit(_ units: [WorkUnit], encoded: (Int, EncodedEvents) -> Void,
+                             events: (Int, [Event]) -> Void, finished: (UnitResult) -> Void) {
         let chunk = max(1, options.eventChunk)
+        func deliver(_ u: Int, _ piece: Chunk) {
+            switch piece {
+            case .events(let e): events(u, e)
+            case .encoded(let e): encoded(u, e)
+            }
+        }
+        func deliverRest(_ u: Int, _ result: UnitResult) {
+            if !result.events.isEmpty { events(u, result.events) }
+            if result.encoded.count > 0 { encoded(u, result.encoded) }
+            finished(result)
+        }
         guard units.count > 1 else {
             options.counters?.peakEventsWaiting = chunk
             // One unit streams on the calling thread, chunk by chunk.
-            withoutActuallyEscaping(events) { events in
+            withoutActuallyEscaping(deliver) { deliver in
                 for unit in units {
-                    let result = run(unit, chunk: chunk) { events(0, $0) }
-                    events(0, result.events)
-                    finished(result)
+                    let result = run(unit, chunk: chunk) { deliver(0, $0) }
+                    deliverRest(0, result)
                 }
             }
             return
@@ -131,10 +151,8 @@ public struct Ingester: Sendable {
         for u in units.indices {
             while true {
                 switch pipeline.take(u) {
-                case .events(let chunk): events(u, chunk)
-                case .done(let result):
-                    events(u, result.events)
-                    finished(result)
+                case .chunk(let piece): deliver(u, piece)
+                case .done(let result): deliverRest(u, result)
                 }
                 if pipeline.isConsumed(u) { break }
             }
@@ -272,6 +290,17 @@ public struct Ingester: Sendable {
         var input: Int
         var stats: InputStats
         var events: [Event]
+        var encoded = EncodedEvents()
+    }
+
+    /// What a reader hands over at a time: events, or events written as lines (`encoding`).
+    enum Chunk {
+        case events([Event])
+        case encoded(EncodedEvents)
+
+        var count: Int {
+            switch self { case .events(let e): return e.count; case .encoded(let e): return e.count }
+        }
     }
 
     /// Units read by worker threads and taken by the caller in unit order. A worker claims the next
@@ -279,9 +308,9 @@ public struct Ingester: Sendable {
     /// while `capacity` events of its unit wait. The caller waits in `take` for the unit it is on.
     /// Units are claimed in order, so the unit the caller waits for is always claimed and read.
     private final class UnitPipeline: @unchecked Sendable {
-        enum Piece { case events([Event]), done(UnitResult) }
+        enum Piece { case chunk(Chunk), done(UnitResult) }
         private struct Queue {
-            var chunks: [[Event]] = []
+            var chunks: [Chunk] = []
             var head = 0
             var held = 0
             var result: UnitResult?
@@ -314,7 +343,7 @@ public struct Ingester: Sendable {
             return claimed - 1
         }
 
-        func put(_ unit: Int, _ events: [Event]) {
+        func put(_ unit: Int, _ events: Chunk) {
             condition.lock()
             defer { condition.unlock() }
             while queues[unit].held >= capacity { condition.wait() }
@@ -329,7 +358,7 @@ public struct Ingester: Sendable {
             condition.lock()
             defer { condition.unlock() }
             queues[unit].result = result
-            waiting += result.events.count
+            waiting += result.events.count + result.encoded.count
             peakWaiting = max(peakWaiting, waiting)
             condition.broadcast()
         }
@@ -341,7 +370,7 @@ public struct Ingester: Sendable {
             while true {
                 if queues[unit].head < queues[unit].chunks.count {
                     let events = queues[unit].chunks[queues[unit].head]
-                    queues[unit].chunks[queues[unit].head] = []
+                    queues[unit].chunks[queues[unit].head] = .events([])
                     queues[unit].head += 1
                     if queues[unit].head == queues[unit].chunks.count {
                         queues[unit].chunks.removeAll()
@@ -350,10 +379,10 @@ public struct Ingester: Sendable {
                     queues[unit].held -= events.count
                     waiting -= events.count
                     condition.broadcast()
-                    return .events(events)
+                    return .chunk(events)
                 }
                 if let result = queues[unit].result {
-                    waiting -= result.events.count
+                    waiting -= result.events.count + result.encoded.count
                     queues[unit] = Queue()
                     consumed += 1
                     condition.broadcast()
@@ -372,12 +401,16 @@ public struct Ingester: Sendable {
 
     /// Reads one unit. With `sink`, events go to it in chunks of `chunk` as they are made, and the
     /// result holds only the last, partial chunk.
-    private func run(_ unit: WorkUnit, chunk: Int = 4096, sink: (([Event]) -> Void)? = nil) -> UnitResult {
+    private func run(_ unit: WorkUnit, chunk: Int = 4096, sink: ((Chunk) -> Void)? = nil) -> UnitResult {
         var processor = RecordProcessor(file: unit.path, mode: unit.format, forced: options.inputFormat != nil,
                                         context: unit.context, markdown: unit.sniff.markdown,
                                         collectEvents: options.collectEvents, classifier: EventClassifier(markers: options.markers))
         processor.stripsByteOrderMark = unit.isFirst
-        processor.eventSink = sink
+        if let sink {
+            processor.eventSink = { sink(.events($0)) }
+            processor.encodedSink = { sink(.encoded($0)) }
+        }
+        processor.encoding = options.encoding
         processor.chunkSize = chunk
         var readError: String?
         if let reason = unit.sniff.binaryReason {
@@ -425,7 +458,7 @@ public struct Ingester: Sendable {
             stats.error = readError
             stats.notes.append(InputNote(.error, line: stats.lines + 1, "reading stopped: \(readError)"))
         }
-        return UnitResult(input: unit.input, stats: stats, events: processor.events)
+        return UnitResult(input: unit.input, stats: stats, events: processor.events, encoded: processor.encoded)
     }
 
     // MARK: Archives
@@ -466,7 +499,7 @@ public struct Ingester: Sendable {
                                 range: nil, isFirst: true, prefix: prefix, stream: StreamBox(source))
             index += 1
             let result = withoutActuallyEscaping(onEvent) { onEvent in
-                let r = run(unit) { for e in $0 { onEvent(e) } }
+                let r = run(unit) { if case .events(let events) = $0 { for e in events { onEvent(e) } } }
                 for e in r.events { onEvent(e) }
                 return r
             }

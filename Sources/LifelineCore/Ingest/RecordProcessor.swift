@@ -27,6 +27,11 @@ struct RecordProcessor {
     var chunkSize = 4096
     /// Shares the storage of repeating fields among the events this processor keeps.
     let interner = StringInterner()
+    /// Set: events are written out as `lifeline events` lines here (`encoded`), not kept.
+    var encoding: EventLineStyle?
+    private(set) var encoded = EncodedEvents()
+    /// Takes the encoded events in chunks of `chunkSize`, as `eventSink` takes events.
+    var encodedSink: ((EncodedEvents) -> Void)?
     private var lineNo = 0
     private var current: LogFormat?
     /// The open record (at most one): its fields live here rather than in an optional struct,
@@ -303,6 +308,14 @@ struct RecordProcessor {
         }
         stats.events += 1
         guard collectEvents else { return }
+        if let encoding {
+            event.encode(encoding, into: &encoded)
+            if let encodedSink, encoded.count >= chunkSize {
+                encodedSink(encoded)
+                encoded = EncodedEvents()
+            }
+            return
+        }
         event.intern(interner)
         events.append(event)
         if let eventSink, events.count >= chunkSize {

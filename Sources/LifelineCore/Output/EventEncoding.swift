@@ -2,7 +2,7 @@
 /// noise, so outputs are stable for golden files. Hand-written because it runs once per event.
 /// Callers write keys in sorted order themselves (the encoders below
 /// list them alphabetically), so output is deterministic without sorting anything per record.
-public struct JSONWriter {
+public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
 
@@ -133,6 +133,13 @@ extension Event {
     }
 
     public func write(to w: inout JSONWriter) {
+        writeFieldsBeforeLine(to: &w)
+        w.int(line)
+        writeFieldsAfterLine(to: &w)
+    }
+
+    /// The object up to the key `"line"` (the keys are written in sorted order).
+    private func writeFieldsBeforeLine(to w: inout JSONWriter) {
         w.beginObject()
         w.field("category", category)
         w.field("class", className)
@@ -141,7 +148,11 @@ extension Event {
         w.field("format", format.rawValue)
         w.field("kind", kind.rawValue)
         w.field("level", level)
-        w.field("line", line)
+        w.key("line")
+    }
+
+    /// The object after the value of `"line"`.
+    private func writeFieldsAfterLine(to w: inout JSONWriter) {
         if lineCount > 1 { w.field("lineCount", lineCount) }
         w.field("message", message)
         w.field("pid", pid)
@@ -162,6 +173,27 @@ extension Event {
         w.field("timestamp", timestamp?.iso)
         if timestamp?.yearInferred == true { w.field("yearInferred", true) }
         w.endObject()
+    }
+
+    /// Appends the event's `lifeline events` line (JSON Lines or text) to `out`, all of it but its
+    /// line number, and records where that goes (`EncodedEvents`).
+    func encode(_ style: EventLineStyle, into out: inout EncodedEvents) {
+        switch style {
+        case .jsonLines:
+            out.json.raw("")  // nothing: keeps the writer's state between top-level objects
+            writeFieldsBeforeLine(to: &out.json)
+            out.mark(line: line, at: out.json.bytes.count)
+            out.json.raw("")  // the line's value, written by the reader of the chunk
+            writeFieldsAfterLine(to: &out.json)
+            out.json.raw("\n")
+        case .text:
+            let (head, tail) = textLineParts
+            out.json.raw(head)
+            out.mark(line: line, at: out.json.bytes.count)
+            out.json.raw(tail)
+            out.json.raw("\n")
+        }
+        out.endEvent()
     }
 }
 
@@ -251,7 +283,13 @@ extension InputStats {
 extension Event {
     /// One human-readable line: `file:line  time  process[pid:tid]  kind  spelling-or-message`.
     public var textLine: String {
-        var parts = ["\(file):\(line)"]
+        let (head, tail) = textLineParts
+        return head + String(line) + tail
+    }
+
+    /// The text line before and after the line number.
+    private var textLineParts: (String, String) {
+        var parts: [String] = []
         if let t = timestamp { parts.append(t.iso) }
         var who = process ?? ""
         if let pid { who += "[\(pid)" + (tid.map { ":\($0)" } ?? "") + "]" }
@@ -264,6 +302,46 @@ extension Event {
             if let api = d.api, spelling == nil, !message.contains(api) { what += " — \(api)" }
         }
         parts.append(what.split(separator: "\n").first.map(String.init) ?? "")
-        return parts.joined(separator: "  ")
+        return ("\(file):", "  " + parts.joined(separator: "  "))
+    }
+}
+
+/// How `lifeline events` writes an event: one JSON object or one text line.
+public enum EventLineStyle: Sendable { case jsonLines, text }
+
+/// Events written out by the reader that found them (`lifeline events`), so that encoding runs on
+/// every reader thread instead of on the one that prints. A range's line numbers are known only
+/// once the ranges before it were counted, so each event's line number is left out and written
+/// when the chunk is printed (`write(lineOffset:to:)`).
+public struct EncodedEvents: Sendable {
+    fileprivate var json = JSONWriter()
+    /// Per event: where its bytes end, where its line number goes, and its line in the unit.
+    private var ends: [Int] = []
+    private var marks: [(position: Int, line: Int)] = []
+
+    public init() {}
+
+    public var count: Int { ends.count }
+    public var isEmpty: Bool { ends.isEmpty }
+
+    fileprivate mutating func mark(line: Int, at position: Int) { marks.append((position, line)) }
+    fileprivate mutating func endEvent() { ends.append(json.bytes.count) }
+
+    /// The events with their line numbers moved by `lineOffset`, in pieces for `sink` (valid only
+    /// during the call: the caller copies them where they go).
+    public func write(lineOffset: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        var digits = [UInt8](repeating: 0, count: 24)
+        json.bytes.withUnsafeBufferPointer { b in
+            for i in ends.indices {
+                let m = marks[i]
+                sink(UnsafeBufferPointer(rebasing: b[start..<m.position]))
+                var n = m.line + lineOffset, k = digits.count
+                repeat { k -= 1; digits[k] = UInt8(48 + n % 10); n /= 10 } while n > 0
+                digits.withUnsafeBufferPointer { sink(UnsafeBufferPointer(rebasing: $0[k...])) }
+                sink(UnsafeBufferPointer(rebasing: b[m.position..<ends[i]]))
+                start = ends[i]
+            }
+        }
     }
 }
