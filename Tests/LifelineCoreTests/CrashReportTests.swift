@@ -4,7 +4,7 @@ import Testing
 
 /// Locates the shared corpus (`../shared/corpus/` next to the repository root) and this suite's
 /// fixtures (`Fixtures/crash/` next to this file).
-private enum CrashFiles {
+enum CrashFiles {
     static let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     /// The nearest ancestor of this file that holds a `Package.swift`.
@@ -104,7 +104,8 @@ struct CrashReportCorpusTests {
         #expect(r.process == "iTubeDownloader")
         #expect(r.pid == 590)
         #expect(r.bundleID == "com.AlphaSoft.iTubeDownloader")
-        #expect(r.appVersion == "512")
+        #expect(r.appVersion == nil)
+        #expect(r.appBuild == "512")                     // PLCrashReporter writes CFBundleVersion alone
         #expect(r.osVersion == "Mac OS X 10.8.5 (12F45)")
         #expect(r.timestamp == "2014-07-16 00:25:09 +0000")
         #expect(r.exceptionType == "SIGSEGV")
@@ -122,8 +123,11 @@ struct CrashReportCorpusTests {
         #expect(r.crashedThreadFrames[26] == CrashFrame(index: 26, image: "libdyld.dylib", symbol: "start", address: "0x00007fff8f9e97e1"))
         #expect(r.lifecycleFrames.isEmpty)
         #expect(r.lastExceptionBacktrace.isEmpty)
-        // The only app-image frame is on thread 14, not on the crashed thread.
-        #expect(r.appFrames.isEmpty)
+        // The executable's only frame is on thread 14, but the crash is in a framework the app ships
+        // (its Binary Images path is inside iTubeDownloader.app): that is the app's code.
+        #expect(r.appFrames.map(\.index) == [1, 2, 3, 4, 5])
+        #expect(r.firstAppFrame?.symbol == "-[XCDYouTubePlayerScript unscrambleSignature:]")
+        #expect(r.cause == .badAccess)
     }
 }
 
@@ -178,7 +182,8 @@ struct CrashReportFixtureTests {
         #expect(r.process == "LifelineDemo")
         #expect(r.pid == 4242)
         #expect(r.bundleID == "com.example.LifelineDemo")
-        #expect(r.appVersion == "7 (2.1)")
+        #expect(r.appVersion == "2.1")
+        #expect(r.appBuild == "7")
         #expect(r.osVersion == "iPhone OS 17.3.1 (21D61)")
         #expect(r.timestamp == "2024-03-02 09:14:07.5123 +0100")
         #expect(r.exceptionType == "EXC_CRASH")
@@ -290,7 +295,8 @@ struct CrashReportFixtureTests {
         #expect(r.process == "LifelineCar")
         #expect(r.pid == 377)
         #expect(r.bundleID == "com.example.LifelineCar")
-        #expect(r.appVersion == "88 (5.2)")              // the text body wins over the header's app_version
+        #expect(r.appVersion == "5.2")                   // iOS 14 text: `Version: build (version)`
+        #expect(r.appBuild == "88")
         #expect(r.timestamp == "2020-10-05 18:22:40.8876 +0200")
         #expect(r.incidentIdentifier == "D4C3B2A1-0F9E-4D8C-B7A6-958473625140")
         #expect(r.exceptionType == "EXC_CRASH")

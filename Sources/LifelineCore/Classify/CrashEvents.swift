@@ -3,7 +3,9 @@ enum CrashEvents {
     static func event(from r: CrashReport, file: String, line: Int, lineCount: Int, format: LogFormat,
                       context: TimeContext) -> Event {
         let kind: EventKind = r.isWatchdog ? .watchdog : .crashReport
-        var summary = [r.exceptionType, r.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+        // `EXC_CRASH (SIGABRT)`; a bare signal (PLCrashReporter, a missing type) is said once.
+        let signal = r.signal == r.exceptionType ? nil : r.signal
+        var summary = [r.exceptionType, signal.map { r.exceptionType == nil ? $0 : "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         if let name = r.exceptionName { summary += summary.isEmpty ? name : " — \(name)" }
         if let reason = r.exceptionReason { summary += ": \(reason)" }
         if r.isWatchdog, let reason = r.terminationReasons.first { summary += summary.isEmpty ? reason : " — \(reason)" }
@@ -32,6 +34,14 @@ enum CrashEvents {
         d.backtrace = stack.isEmpty ? nil : stack.prefix(64).map(describe)
         d.bundleID = r.bundleID
         d.osVersion = r.osVersion
+        d.appVersion = r.appVersion
+        d.appBuild = r.appBuild
+        d.deviceModel = r.deviceModel
+        d.incidentID = r.incidentIdentifier
+        d.cause = r.cause.rawValue
+        d.firstAppFrame = r.firstAppFrame.map(describe)
+        d.terminationNamespace = r.terminationNamespace
+        d.terminationCode = r.terminationCode
         e.details = d
         return e
     }

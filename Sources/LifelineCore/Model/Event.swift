@@ -62,6 +62,22 @@ public struct EventDetails: Sendable, Equatable, Codable {
     public var appFrames: [String]?
     public var bundleID: String?
     public var osVersion: String?
+    /// App version and build (`CFBundleShortVersionString`, `CFBundleVersion`).
+    public var appVersion: String?
+    public var appBuild: String?
+    /// Device model code (`iPhone12,1`).
+    public var deviceModel: String?
+    /// Crash report incident identifier.
+    public var incidentID: String?
+    /// What ended the process (`CrashReport.Cause`: `swiftTrap`, `uncaughtException`, ...).
+    public var cause: String?
+    /// The first frame in the app's own binaries (`index image address symbol`).
+    public var firstAppFrame: String?
+    /// Termination namespace (`FRONTBOARD`, `SIGNAL`, `DYLD`) and code (`0x8badf00d`).
+    public var terminationNamespace: String?
+    public var terminationCode: String?
+    /// How long a hang, launch or CPU/disk episode lasted, in milliseconds (MetricKit, hang reports).
+    public var durationMilliseconds: Int?
     /// True when an exception was caught and ignored by the system (`Ignored Exception:`).
     public var ignored: Bool?
     /// The record was cut at the per-record limit.

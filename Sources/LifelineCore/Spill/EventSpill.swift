@@ -94,7 +94,9 @@ extension EventDetails {
         w.optional(crashedThreadQueue)
         w.lines(lifecycleFrames)
         w.lines(appFrames)
-        for s in [bundleID, osVersion] { w.optional(s) }
+        for s in [bundleID, osVersion, appVersion, appBuild, deviceModel, incidentID, cause, firstAppFrame,
+                  terminationNamespace, terminationCode] { w.optional(s) }
+        w.optional(durationMilliseconds)
         w.optional(ignored)
         w.optional(truncated)
     }
@@ -127,6 +129,15 @@ extension EventDetails {
         d.appFrames = r.lines()
         d.bundleID = r.optionalString()
         d.osVersion = r.optionalString()
+        d.appVersion = r.optionalString()
+        d.appBuild = r.optionalString()
+        d.deviceModel = r.optionalString()
+        d.incidentID = r.optionalString()
+        d.cause = r.optionalString()
+        d.firstAppFrame = r.optionalString()
+        d.terminationNamespace = r.optionalString()
+        d.terminationCode = r.optionalString()
+        d.durationMilliseconds = r.optionalInt()
         d.ignored = r.optionalBool()
         d.truncated = r.optionalBool()
         return d

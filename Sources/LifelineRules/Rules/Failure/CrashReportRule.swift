@@ -34,7 +34,19 @@ struct CrashReportRule: Rule {
             var what = "crash"
             let type = [d?.exceptionType, d?.signal].compactMap { $0 }.uniqued().joined(separator: " / ")
             if !type.isEmpty { what += " (\(type))" }
-            if let name = d?.exceptionName { what += " from an uncaught \(name)" }
+            switch d?.cause {
+            case "swiftTrap": what += ", a Swift runtime trap"
+            case "launchFailure": what += ", the app could not be launched"
+            case "killed": what += ", killed by the system"
+            default: break
+            }
+            if let name = d?.exceptionName {
+                what += " from an uncaught \(name)"
+                if let reason = d?.reason { what += " ('\(Self.abbreviated(reason))')" }
+            } else if d?.cause == "swiftTrap", let reason = d?.reason {
+                what += " ('\(Self.abbreviated(reason))')"
+            }
+            if let frame = d?.firstAppFrame { what += " in the app at \(Self.place(of: frame))" }
             if let main = d?.crashedThreadIsMain { what += main ? " on the main thread" : " on a background thread" }
             if let frame = d?.lifecycleFrames?.first { what += " inside the life cycle (\(Self.symbol(of: frame)))" }
             let c = session.context(at: i)
@@ -44,6 +56,22 @@ struct CrashReportRule: Rule {
 }
 
 extension CrashReportRule {
+    /// A frame written as `index image address symbol` said as `symbol (image, frame N)`, or
+    /// `image address (frame N, not symbolicated)`.
+    static func place(of frame: String) -> String {
+        let parts = frame.split(separator: " ")
+        guard let a = parts.firstIndex(where: { $0.hasPrefix("0x") }), a >= 2 else { return frame }
+        let image = parts[1..<a].joined(separator: " ")
+        if a + 1 < parts.count { return "\(parts[(a + 1)...].joined(separator: " ")) (\(image), frame \(parts[0]))" }
+        return "\(image) \(parts[a]) (frame \(parts[0]), not symbolicated)"
+    }
+
+    /// The first line of a reason, at most 120 characters.
+    static func abbreviated(_ reason: String) -> String {
+        let first = reason.split(separator: "\n").first.map(String.init) ?? reason
+        return first.count > 120 ? String(first.prefix(119)) + "…" : first
+    }
+
     /// The symbol of a frame written as `index image address symbol` (the image may contain spaces).
     static func symbol(of frame: String) -> String {
         let parts = frame.split(separator: " ")
