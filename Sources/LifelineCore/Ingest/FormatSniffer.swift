@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides an input's format from its first bytes (lifecycle reference, Appendix B), and whether
 /// it is text at all.
 struct Sniff: Equatable {
@@ -14,6 +16,33 @@ struct Sniff: Equatable {
 
 enum FormatSniffer {
     static let sampleBytes = 64 * 1024
+
+    /// A line without the `> ` of a Markdown quote.
+    static func unquoted(_ l: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var l = l.drop { $0 == 32 }
+        guard l.first == 62 else { return l }
+        l = l.dropFirst()
+        return l.first == 32 ? l.dropFirst() : l
+    }
+
+    /// An `.ips` report, however it was pasted: its header line first (possibly cut at its start,
+    /// possibly after Markdown prose or a fence), or a pretty-printed body without its header.
+    static func isIPS(_ nonBlank: [ArraySlice<UInt8>]) -> Bool {
+        let lines = nonBlank.prefix(80).map(unquoted).filter { !$0.starts(with: Array("```".utf8)) && !$0.starts(with: Array("~~~".utf8)) }
+        guard let first = lines.first else { return false }
+        func text(_ l: ArraySlice<UInt8>) -> String { String(decoding: l, as: UTF8.self) }
+        let head = text(first)
+        if head.contains("\"bug_type\"") && (head.hasPrefix("{") || head.hasSuffix("}")) { return true }
+        if head.trimmingCharacters(in: .whitespaces) == "{" {
+            let keys = ["\"procName\"", "\"crashReporterKey\"", "\"faultingThread\"", "\"captureTime\""]
+            return lines.prefix(60).filter { l in keys.contains { text(l).contains($0) } }.count >= 2
+        }
+        // Prose before the report: a header line further down.
+        return lines.prefix(40).contains { l in
+            let t = text(l)
+            return t.hasSuffix("}") && t.contains("\"bug_type\"") && t.contains("\"incident_id\"")
+        }
+    }
 
     static func sniff(_ data: [UInt8], path: String) -> Sniff {
         let encoding = TextEncoding.detect(data)
@@ -44,15 +73,12 @@ enum FormatSniffer {
         for l in nonBlank where l.starts(with: Array("```".utf8)) { sawFence = true; break }
         let markdown = markdownName || sawFence
 
-        if let first = nonBlank.first {
-            let text = String(decoding: first, as: UTF8.self)
-            if text.hasPrefix("{"), text.contains("\"bug_type\"") {
-                return Sniff(format: .ips, binaryReason: nil, carriageReturnLines: cr, markdown: false)
-            }
+        if isIPS(nonBlank) {
+            return Sniff(format: .ips, binaryReason: nil, carriageReturnLines: cr, markdown: false)
         }
         let crashKeys = ["Incident Identifier:", "Exception Type:", "Triggered by Thread:", "Crashed Thread:",
                          "Hardware Model:", "Code Type:", "Exception Codes:", "Termination Reason:"]
-        let crashHits = nonBlank.prefix(80).filter { l in crashKeys.contains { l.starts(with: Array($0.utf8)) } }.count
+        let crashHits = nonBlank.prefix(80).map(unquoted).filter { l in crashKeys.contains { l.starts(with: Array($0.utf8)) } }.count
         if crashHits >= 3 {
             return Sniff(format: .crash, binaryReason: nil, carriageReturnLines: cr, markdown: false)
         }

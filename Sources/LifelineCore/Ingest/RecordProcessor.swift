@@ -452,6 +452,9 @@ struct RecordProcessor {
         do {
             let report = try CrashReportParser.parse(crashText.joined(separator: "\n"),
                                                      lifecycleSymbol: CallbackCatalog.isLifecycleSymbol)
+            if let t = report.trailingTextLine {
+                stats.notes.append(InputNote(.warning, line: crashStart + t - 1, "text after the crash report's JSON body is not part of the report"))
+            }
             emit(CrashEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode,
                                    context: context))
         } catch {
