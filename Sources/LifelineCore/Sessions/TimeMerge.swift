@@ -32,7 +32,6 @@ public struct TimeMerge {
     private let directory: String?
     private var held = 0
     private var file: SpillFile?
-    private var scratch = SpillWriter()
     /// Heap comparisons so far (for the scaling tests: they grow as N log k).
     public private(set) var comparisons = 0
     /// Most events held in the queues' memory while appending (the budget bounds it; merging then
@@ -79,18 +78,7 @@ public struct TimeMerge {
         do {
             if file == nil { file = try SpillFile(directory: directory) }
             for f in queues.indices where !queues[f].memory.isEmpty {
-                let start = file!.length
-                scratch.removeAll()
-                var record = SpillWriter()
-                for e in queues[f].memory {
-                    record.removeAll()
-                    e.encode(to: &record)
-                    scratch.uint(UInt64(record.bytes.count))
-                    scratch.append(record.bytes)
-                    if scratch.bytes.count >= 1 << 18 { try file!.append(scratch.bytes); scratch.removeAll() }
-                }
-                try file!.append(scratch.bytes)
-                queues[f].spilled.append(start..<file!.length)
+                queues[f].spilled.append(try file!.appendRun(queues[f].memory))
                 held -= queues[f].memory.count
                 queues[f].memory = []
             }

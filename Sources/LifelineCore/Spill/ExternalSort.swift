@@ -51,18 +51,7 @@ public struct ExternalSort<Element: SpillCodable> {
         sortRun(&held)
         do {
             if file == nil { file = try SpillFile(directory: directory) }
-            let start = file!.length
-            var w = SpillWriter()
-            var record = SpillWriter()
-            for v in held {
-                record.removeAll()
-                v.encode(to: &record)
-                w.uint(UInt64(record.bytes.count))
-                w.append(record.bytes)
-                if w.bytes.count >= 1 << 18 { try file!.append(w.bytes); w.removeAll() }
-            }
-            try file!.append(w.bytes)
-            runs.append(start..<file!.length)
+            runs.append(try file!.appendRun(held))
             spilledRuns += 1
             held.removeAll()
             heldBytes = 0
@@ -245,6 +234,23 @@ final class SpillFile {
             done += n
         }
         length += Int64(bytes.count)
+    }
+
+    /// Appends `values` as one run of records, each prefixed with its length (what `RunReader`
+    /// and `TimeMerge` read back), written 256 KB at a time; returns where the run lies.
+    func appendRun<S: Sequence>(_ values: S) throws -> Range<Int64> where S.Element: SpillCodable {
+        let start = length
+        var w = SpillWriter()
+        var record = SpillWriter()
+        for v in values {
+            record.removeAll()
+            v.encode(to: &record)
+            w.uint(UInt64(record.bytes.count))
+            w.append(record.bytes)
+            if w.bytes.count >= 1 << 18 { try append(w.bytes); w.removeAll() }
+        }
+        try append(w.bytes)
+        return start..<length
     }
 
     func read(at offset: Int64, count: Int) -> [UInt8] {

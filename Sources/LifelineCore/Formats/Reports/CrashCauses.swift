@@ -15,7 +15,7 @@ enum CrashCauses {
             return .uncaughtException
         }
         let type = r.exceptionType ?? "", signal = r.signal ?? ""
-        if signal == "SIGKILL" || type == "EXC_CRASH" && signal == "SIGKILL" { return .killed }
+        if signal == "SIGKILL" { return .killed }
         if type == "EXC_BAD_ACCESS" || signal == "SIGSEGV" || signal == "SIGBUS" { return .badAccess }
         if type == "EXC_BREAKPOINT" || type == "EXC_BAD_INSTRUCTION" || signal == "SIGTRAP" || signal == "SIGILL" {
             // Swift's checks compile to a trap instruction inside the app's own Swift code.

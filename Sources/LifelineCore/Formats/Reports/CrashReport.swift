@@ -94,8 +94,8 @@ public struct CrashReport: Sendable, Equatable {
     public var pid: Int?
     /// Bundle identifier (`bundleInfo.CFBundleIdentifier`, header `bundleID`, or `Identifier:`).
     public var bundleID: String?
-    /// App version as written: `CFBundleShortVersionString`/`app_version` for `.ips`, the raw
-    /// `Version:` value (e.g. `1 (1.0)`) for text reports.
+    /// App version (`CFBundleShortVersionString`, header `app_version`, or the version part of a
+    /// text report's `Version:`, whose order depends on the OS: `CrashDraft.versionAndBuild`).
     public var appVersion: String?
     /// OS version as written (`iPhone OS 16.0 (20A362)`, `Mac OS X 10.8.5 (12F45)`).
     public var osVersion: String?
