@@ -103,9 +103,21 @@ public enum TriageHTMLReport {
                 raw("<span class=\"sev sev-\(s.severity.description)\">\(s.severity.description)</span></td><td>\(s.signature.kind.rawValue)</td>")
                 if let status = r.baseline?[s.signature.id] { raw("<td class=\"status-\(status.rawValue)\">\(status.rawValue)</td>") }
                 else if r.baseline != nil { raw("<td></td>") }
-                raw("<td class=\"title\"><strong>")
+                raw("<td class=\"title\">")
+                if let v = r.newInVersion(s) {
+                    raw("<span class=\"status-new\">")
+                    text("new in \(v)")
+                    raw("</span> ")
+                }
+                raw("<strong>")
                 text(s.signature.title)
-                raw("</strong><br><span class=\"muted mono\">")
+                raw("</strong><br>")
+                if let releases = TriageText.releaseLine(s) {
+                    raw("<span class=\"muted\">")
+                    text(releases)
+                    raw("</span><br>")
+                }
+                raw("<span class=\"muted mono\">")
                 text("\(s.signature.id) · e.g. \(s.example.file):\(s.example.line)")
                 if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { text(f == l ? " · at \(f)" : " · \(f) – \(l)") }
                 raw("</span><pre class=\"excerpt mono\">")

@@ -8,8 +8,11 @@ struct TriageTally: Sendable {
     var inputs: [TriageInput] = []
     var unreadable: [Unreadable] = []
     var transitions = TransitionTally()
+    /// Sessions per release.
+    var releases = ReleaseSpread()
 
     mutating func merge(_ other: TriageTally) {
+        releases.merge(other.releases)
         for (id, s) in other.signatures {
             if signatures[id] == nil { signatures[id] = s } else { signatures[id]!.merge(s) }
         }
@@ -19,11 +22,11 @@ struct TriageTally: Sendable {
     }
 
     mutating func record(_ signature: Signature, _ occurrence: Occurrence, session: String, phase: FailurePhase,
-                         severity: Severity, rules: [String] = []) {
+                         severity: Severity, rules: [String] = [], release: Release) {
         if signatures[signature.id] == nil {
             signatures[signature.id] = SignatureStats(signature: signature, severity: severity, example: occurrence)
         }
-        signatures[signature.id]!.add(occurrence, session: session, phase: phase, severity: severity)
+        signatures[signature.id]!.add(occurrence, session: session, phase: phase, severity: severity, release: release)
         signatures[signature.id]!.rules.formUnion(rules)
     }
 }
@@ -55,6 +58,8 @@ struct SessionTriage: Sendable {
         let view = SessionView(session)
         let found = runner.check(view)
         tally.transitions.add(session)
+        let release = Release.of(session: session.events)
+        tally.releases.add(release)
         let key = "\(session.files.first ?? "-")#\(session.id)"
         // Before the first activation (of a scene, or of the app without scenes) is launch.
         let appActive = session.events.firstIndex { $0.kind == Self.appDidBecomeActive }
@@ -69,7 +74,7 @@ struct SessionTriage: Sendable {
             let here = findingsAt[at] ?? []
             let severity = max(here.map(\.severity).max() ?? .note, Self.defaultSeverity(signature.kind))
             tally.record(signature, Self.occurrence(e), session: key, phase: Self.phase(view, at: i, firstActive: firstActive),
-                         severity: severity, rules: here.map(\.ruleId))
+                         severity: severity, rules: here.map(\.ruleId), release: Release.of(e, fallback: release))
         }
         let rest = found.filter { $0.severity >= minimumSeverity && !failureLines.contains(LineKey(file: $0.file, line: $0.line)) }
         guard !rest.isEmpty else { return }
@@ -85,7 +90,8 @@ struct SessionTriage: Sendable {
             var occurrence = Occurrence(file: d.file, line: d.line, time: event?.timestamp, excerpt: d.message)
             if let event { occurrence.excerpt = Self.clip(event.message) + "\n" + d.message }
             let phase = index.map { Self.phase(view, at: $0, firstActive: firstActive) } ?? Self.phase(state: d.state)
-            tally.record(signature, occurrence, session: key, phase: phase, severity: d.severity)
+            tally.record(signature, occurrence, session: key, phase: phase, severity: d.severity,
+                         release: event.map { Release.of($0, fallback: release) } ?? release)
         }
     }
 

@@ -71,10 +71,12 @@ public enum Triage {
             }
             for t in tallies.all { tally.merge(t) }
         }
-        return TriageResult(inputs: tally.inputs.sorted { $0.path < $1.path },
-                            signatures: TriageResult.ranked(Array(tally.signatures.values)),
-                            unreadable: tally.unreadable.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) },
-                            transitions: tally.transitions)
+        var result = TriageResult(inputs: tally.inputs.sorted { $0.path < $1.path },
+                                  signatures: TriageResult.ranked(Array(tally.signatures.values)),
+                                  unreadable: tally.unreadable.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) },
+                                  transitions: tally.transitions)
+        result.sessionReleases = tally.releases
+        return result
     }
 
     static func isSplittable(_ f: InputExpansion.File, at size: Int64) -> Bool {

@@ -72,12 +72,14 @@ public struct SignatureStats: Sendable, Equatable {
     public var example: Occurrence
     /// Rules that reported at the failure's own event (`LC-F02` beside an uncaught exception).
     public var rules: Set<String> = []
+    /// Occurrences per app version, OS version and device model.
+    public var releases = ReleaseSpread()
 
     /// Equal when everything reported is (which session came last is bookkeeping).
     public static func == (a: SignatureStats, b: SignatureStats) -> Bool {
         a.signature == b.signature && a.severity == b.severity && a.count == b.count && a.files == b.files
             && a.sessionCount == b.sessionCount && a.firstSeen == b.firstSeen && a.lastSeen == b.lastSeen
-            && a.phases == b.phases && a.example == b.example && a.rules == b.rules
+            && a.phases == b.phases && a.example == b.example && a.rules == b.rules && a.releases == b.releases
     }
 
     init(signature: Signature, severity: Severity, example: Occurrence) {
@@ -86,8 +88,9 @@ public struct SignatureStats: Sendable, Equatable {
         self.example = example
     }
 
-    mutating func add(_ o: Occurrence, session: String, phase: FailurePhase, severity s: Severity) {
+    mutating func add(_ o: Occurrence, session: String, phase: FailurePhase, severity s: Severity, release: Release = Release()) {
         count += 1
+        releases.add(release)
         files.insert(o.file)
         if session != lastSession {
             sessionCount += 1
@@ -109,6 +112,7 @@ public struct SignatureStats: Sendable, Equatable {
         for (p, n) in other.phases { phases[p, default: 0] += n }
         severity = max(severity, other.severity)
         rules.formUnion(other.rules)
+        releases.merge(other.releases)
         if Occurrence.precedes(other.example, example) { example = other.example }
         if let t = other.firstSeen, firstSeen == nil || Self.earlier(t, firstSeen!) { firstSeen = t }
         if let t = other.lastSeen, lastSeen == nil || Self.earlier(lastSeen!, t) { lastSeen = t }
@@ -187,6 +191,9 @@ public struct TriageResult: Sendable {
     /// that did not recur (with their baseline counts).
     public var baseline: [String: BaselineStatus]? = nil
     public var gone: [BaselineSignature] = []
+    /// Sessions per app version, OS version and device model, over every input: the releases the
+    /// input set covers, whether or not they failed.
+    public var sessionReleases = ReleaseSpread()
 
     public var totalLines: Int { inputs.reduce(0) { $0 + $1.lines } }
     public var totalEvents: Int { inputs.reduce(0) { $0 + $1.events } }

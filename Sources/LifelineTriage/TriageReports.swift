@@ -4,10 +4,13 @@ import LifelineRules
 
 /// The JSON contract of `lifeline triage --format json` (fields may be added, none renamed):
 /// `{"inputs":[{path, format, lines, events}], "signatures":[{id, kind, title, severity, count,
-/// files, sessions, firstSeen, lastSeen, states, example:{file, line, excerpt}}], "unreadable":[{path, reason}]}`,
-/// signatures ranked most frequent first.
+/// files, sessions, firstSeen, lastSeen, states, example:{file, line, excerpt}, appVersions, osVersions,
+/// devices, firstVersion, lastVersion, newInVersion}], "releases":{appVersions, osVersions, devices},
+/// "groups":[{by, value, sessions, signatures:[{id, rank, count}]}] (with --group-by),
+/// "unreadable":[{path, reason}]}`, signatures ranked most frequent first. A distribution is
+/// `[{value, count}]`, most frequent first, with `value: null` for occurrences where it is unknown.
 public enum TriageJSON {
-    public static func render(_ r: TriageResult) -> String {
+    public static func render(_ r: TriageResult, groupBy: ReleaseDimension? = nil) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.key("gone")
@@ -24,6 +27,30 @@ public enum TriageJSON {
             }
         }
         w.endArray()
+        if let groupBy {
+            let rank = Dictionary(uniqueKeysWithValues: r.signatures.enumerated().map { ($1.signature.id, $0 + 1) })
+            w.key("groups")
+            w.beginArray()
+            for g in r.groups(by: groupBy) {
+                w.beginObject()
+                w.field("by", groupBy.rawValue)
+                w.field("sessions", g.sessions)
+                w.key("signatures")
+                w.beginArray()
+                for (s, n) in g.signatures {
+                    w.beginObject()
+                    w.field("count", n)
+                    w.field("id", s.signature.id)
+                    w.field("rank", rank[s.signature.id])
+                    w.endObject()
+                }
+                w.endArray()
+                w.key("value")
+                if let v = g.value { w.string(v) } else { w.raw("null") }
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.key("inputs")
         w.beginArray()
         for i in r.inputs {
@@ -38,10 +65,17 @@ public enum TriageJSON {
             w.endObject()
         }
         w.endArray()
+        w.key("releases")
+        w.beginObject()
+        distribution(&w, "appVersions", r.sessionReleases.versions, versions: true)
+        distribution(&w, "devices", r.sessionReleases.devices)
+        distribution(&w, "osVersions", r.sessionReleases.osVersions, versions: true)
+        w.endObject()
         w.key("signatures")
         w.beginArray()
         for (rank, s) in r.signatures.enumerated() {
             w.beginObject()
+            distribution(&w, "appVersions", s.releases.versions, versions: true)
             w.field("count", s.count)
             w.key("example")
             w.beginObject()
@@ -49,12 +83,17 @@ public enum TriageJSON {
             w.field("file", s.example.file)
             w.field("line", s.example.line)
             w.endObject()
+            distribution(&w, "devices", s.releases.devices)
             w.field("files", s.files.sorted())
             w.field("firstSeen", s.firstSeen?.iso)
+            w.field("firstVersion", s.releases.firstVersion)
             w.field("id", s.signature.id)
             w.field("key", s.signature.key)
             w.field("kind", s.signature.kind.rawValue)
             w.field("lastSeen", s.lastSeen?.iso)
+            w.field("lastVersion", s.releases.lastVersion)
+            w.field("newInVersion", r.newInVersion(s))
+            distribution(&w, "osVersions", s.releases.osVersions, versions: true)
             w.field("rank", rank + 1)
             w.field("rules", s.rules.sorted())
             w.field("sessions", s.sessionCount)
@@ -92,47 +131,51 @@ public enum TriageJSON {
         w.endObject()
         return w.text + "\n"
     }
+
+    /// `[{"count":12,"value":"2.1"}, …, {"count":1,"value":null}]`.
+    static func distribution(_ w: inout JSONWriter, _ name: StaticString, _ d: Distribution, versions: Bool = false) {
+        w.key(name)
+        w.beginArray()
+        for (v, n) in d.ranked(versions: versions) {
+            w.beginObject()
+            w.field("count", n)
+            w.field("value", v)
+            w.endObject()
+        }
+        if d.unknown > 0 {
+            w.beginObject()
+            w.field("count", d.unknown)
+            w.key("value")
+            w.raw("null")
+            w.endObject()
+        }
+        w.endArray()
+    }
 }
 
 /// The ranked table for a terminal: one block per signature, what it is, how often, where the
 /// app was when it happened, and one example.
 public enum TriageText {
-    public static func render(_ r: TriageResult, limit: Int? = nil, width: Int = 120) -> String {
+    public static func render(_ r: TriageResult, limit: Int? = nil, width: Int = 120, groupBy: ReleaseDimension? = nil) -> String {
         var out = summaryLine(r) + "\n"
         let shown = limit.map { Array(r.signatures.prefix($0)) } ?? r.signatures
         if shown.isEmpty {
             out += "\nno failures, and no findings at or above the minimum severity\n"
         } else {
-            let withStatus = r.baseline != nil
-            let rows = shown.enumerated().map { (i, s) -> [String] in
-                var row = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessionCount), s.severity.description, s.signature.kind.rawValue]
-                if withStatus { row.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
-                return row
-            }
-            var header = ["#", "count", "files", "sessions", "severity", "kind"]
-            if withStatus { header.append("status") }
-            let right: Set<Int> = [0, 1, 2, 3]
-            var widths = header.map(\.count)
-            for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.count) } }
-            func line(_ cells: [String]) -> String {
-                cells.enumerated().map { c, cell in
-                    let pad = String(repeating: " ", count: widths[c] - cell.count)
-                    return right.contains(c) ? pad + cell : cell + pad
-                }.joined(separator: "  ")
-            }
-            let indent = widths.reduce(0, +) + 2 * widths.count
-            let room = max(40, width - indent)
-            out += "\n" + line(header) + "  signature\n"
-            for (i, s) in shown.enumerated() {
-                out += line(rows[i]) + "  " + clip(oneLine(s.signature.title), room) + "\n"
-                let pad = String(repeating: " ", count: indent)
-                out += pad + clip(s.phaseSummary, room) + "\n"
-                var seen = "e.g. \(s.example.file):\(s.example.line)"
-                if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { seen += f == l ? " · at \(f)" : " · first \(f) · last \(l)" }
-                out += pad + clip(seen, room) + "\n"
-            }
+            out += "\n" + table(r, shown.map { ($0, $0.count) }, width: width)
             if shown.count < r.signatures.count {
                 out += "\n… and \(r.signatures.count - shown.count) more signatures (--limit, or --format json for all)\n"
+            }
+        }
+        if let groupBy, !r.signatures.isEmpty {
+            for g in r.groups(by: groupBy) {
+                let name = g.value.map { "\(groupBy.noun) \(oneLine($0))" } ?? "\(groupBy.noun) unknown"
+                let occurrences = g.signatures.reduce(0) { $0 + $1.count }
+                out += "\n\(name): \(grouped(g.sessions)) session\(g.sessions == 1 ? "" : "s"), "
+                out += "\(grouped(occurrences)) occurrence\(occurrences == 1 ? "" : "s")\n"
+                let rows = limit.map { Array(g.signatures.prefix($0)) } ?? g.signatures
+                if !rows.isEmpty { out += table(r, rows, width: width, details: false) }
+                if rows.count < g.signatures.count { out += "… and \(g.signatures.count - rows.count) more\n" }
             }
         }
         if r.baseline != nil, !r.gone.isEmpty {
@@ -144,6 +187,55 @@ public enum TriageText {
             for u in r.unreadable { out += "  \(oneLine(u.path)): \(oneLine(u.reason))\n" }
         }
         return out
+    }
+
+    /// The ranked table: one row per signature with its overall rank (counts as given, so a group
+    /// shows its own), and with `details` the states, releases and example under each.
+    static func table(_ r: TriageResult, _ shown: [(signature: SignatureStats, count: Int)], width: Int, details: Bool = true) -> String {
+        let rank = Dictionary(uniqueKeysWithValues: r.signatures.enumerated().map { ($1.signature.id, $0 + 1) })
+        let withStatus = r.baseline != nil
+        let rows = shown.map { (s, n) -> [String] in
+            var row = ["\(rank[s.signature.id] ?? 0)", grouped(n), grouped(s.files.count), grouped(s.sessionCount), s.severity.description,
+                       s.signature.kind.rawValue]
+            if withStatus { row.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
+            return row
+        }
+        var header = ["#", "count", "files", "sessions", "severity", "kind"]
+        if withStatus { header.append("status") }
+        let right: Set<Int> = [0, 1, 2, 3]
+        var widths = header.map(\.count)
+        for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return right.contains(c) ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }
+        let indent = widths.reduce(0, +) + 2 * widths.count
+        let room = max(40, width - indent)
+        let pad = String(repeating: " ", count: indent)
+        var out = line(header) + "  signature\n"
+        for (i, (s, _)) in shown.enumerated() {
+            var title = oneLine(s.signature.title)
+            if let v = r.newInVersion(s) { title = "[new in \(oneLine(v))] " + title }
+            out += line(rows[i]) + "  " + clip(title, room) + "\n"
+            guard details else { continue }
+            out += pad + clip(s.phaseSummary, room) + "\n"
+            if let releases = releaseLine(s) { out += pad + clip(oneLine(releases), room) + "\n" }
+            var seen = "e.g. \(s.example.file):\(s.example.line)"
+            if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { seen += f == l ? " · at \(f)" : " · first \(f) · last \(l)" }
+            out += pad + clip(seen, room) + "\n"
+        }
+        return out
+    }
+
+    /// "app 2.1 ×12, 2.0 ×3 · iOS 17.2 ×15 · iPhone14,2 ×15", when any of them is known.
+    public static func releaseLine(_ s: SignatureStats) -> String? {
+        var parts: [String] = []
+        if !s.releases.versions.isEmpty { parts.append("app " + s.releases.versions.summary(versions: true)) }
+        if !s.releases.osVersions.isEmpty { parts.append(s.releases.osVersions.summary(versions: true)) }
+        if !s.releases.devices.isEmpty { parts.append(s.releases.devices.summary()) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     static func summaryLine(_ r: TriageResult) -> String { "triage: " + TriageSummary.line(r) }
@@ -169,7 +261,8 @@ public enum TriageSummary {
 /// (starting with `=`, `+`, `-`, `@`, tab or carriage return) get a leading `'`.
 public enum TriageCSV {
     public static let header = ["rank", "id", "kind", "severity", "count", "files", "sessions", "firstSeen", "lastSeen",
-                                "states", "status", "title", "exampleFile", "exampleLine"]
+                                "states", "status", "title", "exampleFile", "exampleLine", "appVersions", "osVersions", "devices",
+                                "firstVersion", "lastVersion", "newInVersion"]
 
     public static func render(_ r: TriageResult) -> String {
         var out = header.map(cell).joined(separator: ",") + "\r\n"
@@ -177,10 +270,20 @@ public enum TriageCSV {
             let states = s.phaseShares.map { "\($0.phase.rawValue)=\($0.count)" }.joined(separator: ";")
             let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.files.count)",
                        "\(s.sessionCount)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,
-                       r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, "\(s.example.line)"]
+                       r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, "\(s.example.line)",
+                       pairs(s.releases.versions, versions: true), pairs(s.releases.osVersions, versions: true),
+                       pairs(s.releases.devices), s.releases.firstVersion ?? "", s.releases.lastVersion ?? "",
+                       r.newInVersion(s) ?? ""]
             out += row.map(cell).joined(separator: ",") + "\r\n"
         }
         return out
+    }
+
+    /// `2.1=12;2.0=3;unknown=1`, like the states column.
+    static func pairs(_ d: Distribution, versions: Bool = false) -> String {
+        var parts = d.ranked(versions: versions).map { "\($0.value)=\($0.count)" }
+        if d.unknown > 0 { parts.append("unknown=\(d.unknown)") }
+        return parts.joined(separator: ";")
     }
 
     /// A quoted CSV cell, neutralised against formula injection.
@@ -194,7 +297,7 @@ public enum TriageCSV {
 /// A Markdown table (for a pull request or an issue): log text is escaped so that it shows as
 /// text, not as Markdown or HTML.
 public enum TriageMarkdown {
-    public static func render(_ r: TriageResult, limit: Int? = nil) -> String {
+    public static func render(_ r: TriageResult, limit: Int? = nil, groupBy: ReleaseDimension? = nil) -> String {
         var out = "# Lifeline triage\n\n" + escape(TriageSummary.line(r)) + "\n\n"
         let shown = limit.map { Array(r.signatures.prefix($0)) } ?? r.signatures
         if shown.isEmpty {
@@ -207,8 +310,23 @@ public enum TriageMarkdown {
                 var cells = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessionCount), s.severity.description,
                              s.signature.kind.rawValue]
                 if status { cells.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
-                cells += [escape(s.signature.title), escape(s.phaseSummary), escape("\(s.example.file):\(s.example.line)")]
+                let title = (r.newInVersion(s).map { "**new in \(escape($0))** " } ?? "") + escape(s.signature.title)
+                var when = escape(s.phaseSummary)
+                if let releases = TriageText.releaseLine(s) { when += "<br>" + escape(releases) }
+                cells += [title, when, escape("\(s.example.file):\(s.example.line)")]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
+            }
+        }
+        if let groupBy, !r.signatures.isEmpty {
+            let rank = Dictionary(uniqueKeysWithValues: r.signatures.enumerated().map { ($1.signature.id, $0 + 1) })
+            for g in r.groups(by: groupBy) {
+                out += "\n## \(escape(groupBy.noun.prefix(1).uppercased() + groupBy.noun.dropFirst())) \(g.value.map(escape) ?? "unknown")\n\n"
+                out += "\(grouped(g.sessions)) session\(g.sessions == 1 ? "" : "s").\n\n"
+                guard !g.signatures.isEmpty else { continue }
+                out += "| # | count | severity | kind | signature |\n|---:|---:|---|---|---|\n"
+                for (s, n) in limit.map({ Array(g.signatures.prefix($0)) }) ?? g.signatures {
+                    out += "| \(rank[s.signature.id] ?? 0) | \(grouped(n)) | \(s.severity) | \(s.signature.kind.rawValue) | \(escape(s.signature.title)) |\n"
+                }
             }
         }
         if r.baseline != nil, !r.gone.isEmpty {

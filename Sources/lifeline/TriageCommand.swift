@@ -18,6 +18,11 @@ struct TriageCommand: ParsableCommand {
         and rule findings at or above --min-severity. Each signature comes with its count, files, \
         sessions, first and last time seen, the app's lifecycle state at each occurrence, and an example.
 
+        Reports (crash, jetsam, MetricKit) carry the app version, OS version and device model; a log \
+        line takes them from a report of its own session. Each signature shows its spread over them, \
+        and is marked "new in X" when the input set holds an earlier app version in which it never \
+        occurred. --group-by version, os or device breaks the ranking down by one of them.
+
         A file that cannot be read is listed as unreadable with the reason; the run goes on.
 
         With --baseline (an earlier --format json report) signatures are marked new, recurring or gone; \
@@ -47,6 +52,9 @@ struct TriageCommand: ParsableCommand {
 
     @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
     var minSeverity: Severity = .warning
+
+    @Option(name: .customLong("group-by"), help: ArgumentHelp("Break the ranking down by app version, OS version or device model (version, os, device).", valueName: "dimension"))
+    var groupBy: ReleaseDimension?
 
     @Option(name: .long, help: "Show at most this many signatures in the text and Markdown tables (0: all).")
     var limit = 30
@@ -95,10 +103,10 @@ struct TriageCommand: ParsableCommand {
         let shown = limit == 0 ? nil : limit
         let text: String
         switch format {
-        case .text: text = TriageText.render(result, limit: shown, width: Self.terminalWidth)
-        case .json: text = TriageJSON.render(result)
+        case .text: text = TriageText.render(result, limit: shown, width: Self.terminalWidth, groupBy: groupBy)
+        case .json: text = TriageJSON.render(result, groupBy: groupBy)
         case .csv: text = TriageCSV.render(result)
-        case .markdown: text = TriageMarkdown.render(result, limit: shown)
+        case .markdown: text = TriageMarkdown.render(result, limit: shown, groupBy: groupBy)
         case .html: text = try Self.html(result)
         }
         out.write(verbatim: text)
@@ -142,10 +150,10 @@ struct TriageCommand: ParsableCommand {
             let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
             let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title), format: .svg)
             try directory.write("state.svg", svg)
-            try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160))
-            try directory.write("triage.json", TriageJSON.render(result))
+            try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160, groupBy: groupBy))
+            try directory.write("triage.json", TriageJSON.render(result, groupBy: groupBy))
             try directory.write("triage.csv", TriageCSV.render(result))
-            try directory.write("triage.md", TriageMarkdown.render(result, limit: nil))
+            try directory.write("triage.md", TriageMarkdown.render(result, limit: nil, groupBy: groupBy))
             try directory.write("triage.html", TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self)))
         } catch {
             Diagnostics.warn("\(error)")
@@ -159,6 +167,8 @@ struct TriageCommand: ParsableCommand {
         return 160
     }
 }
+
+extension ReleaseDimension: ExpressibleByArgument {}
 
 extension Severity: ExpressibleByArgument {
     public init?(argument: String) {
