@@ -24,11 +24,14 @@ public enum HTMLReport {
     ///   - diagrams: shown in order, each as a figure with its title.
     ///   - excerpts: log lines around the findings (``LogExcerpts/read(around:context:maxLineBytes:)``);
     ///     each finding links to the excerpt that shows its line with the most context around it.
+    ///   - reports: what the reports among the inputs say of their failures
+    ///     (``ReportExcerptCollector``): shown in the excerpt of a finding on a report, before the
+    ///     report's own first lines.
     ///   - title: the page's title and heading.
     ///   - failOn: the severity at which the run fails (`lifeline analyze --fail-on`), nil for never.
-    public static func render(_ analysis: Analysis, diagrams: [RenderedDiagram], excerpts: [LogExcerpt],
+    public static func render(_ analysis: Analysis, diagrams: [RenderedDiagram], excerpts: [LogExcerpt], reports: [ReportExcerpt] = [],
                               title: String = "Lifeline report", failOn: Severity? = .error) -> String {
-        var page = HTMLPage(analysis: analysis, excerpts: excerpts)
+        var page = HTMLPage(analysis: analysis, excerpts: excerpts, reports: reports)
         page.document(title: title, diagrams: diagrams, failOn: failOn)
         return page.out
     }
@@ -221,6 +224,17 @@ public enum HTMLReport {
         section.excerpt h3 { margin: 0; padding: .45rem .8rem; background: var(--head); font-family: var(--mono); font-size: .92rem;
                              font-weight: 600; overflow-wrap: anywhere; }
         section.excerpt p.refs { margin: 0; padding: .3rem .8rem; font-size: .88em; border-bottom: 1px solid var(--line); }
+        div.report { padding: .5rem .8rem; border-bottom: 1px solid var(--line); }
+        div.report p { margin: .2rem 0; }
+        div.report .reason { font-family: var(--mono); overflow-wrap: anywhere; }
+        dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .4rem 0; font-size: .92em; }
+        dl.facts dt { color: var(--muted); }
+        dl.facts dd { margin: 0; font-family: var(--mono); overflow-wrap: anywhere; }
+        ol.frames { list-style: none; margin: .2rem 0; padding: 0; font-family: var(--mono); font-size: .88em; }
+        ol.frames li { white-space: pre-wrap; overflow-wrap: anywhere; }
+        ol.frames li.app { font-weight: 600; background: var(--head); }
+        ol.frames .mark { display: inline-block; width: 1.2em; color: var(--accent); }
+        details.report-lines summary { padding: .3rem .8rem; cursor: pointer; font-size: .88em; }
         table.log { margin: 0; font-family: var(--mono); font-size: .84rem; line-height: 1.4; }
         table.log th, table.log td { border: 0; padding: .05rem .6rem; }
         table.log th { width: 1%; text-align: right; color: var(--muted); font-weight: 400; user-select: none;
@@ -250,7 +264,13 @@ struct HTMLPage {
     let shortPaths: [String: String]
     var out = ""
 
-    init(analysis: Analysis, excerpts: [LogExcerpt]) {
+    /// Report excerpts by file, then line.
+    let reports: [String: [Int: ReportExcerpt]]
+
+    init(analysis: Analysis, excerpts: [LogExcerpt], reports: [ReportExcerpt] = []) {
+        var reportsByFile: [String: [Int: ReportExcerpt]] = [:]
+        for r in reports { reportsByFile[r.file, default: [:]][r.line] = r }
+        self.reports = reportsByFile
         self.analysis = analysis
         self.excerpts = excerpts
         // Per file: the excerpts by first line, and the longest, to find those around a line quickly.
@@ -488,7 +508,7 @@ struct HTMLPage {
         var findings: [String: [Severity: Int]] = [:]
         for d in analysis.diagnostics { findings[d.session, default: [:]][d.severity, default: 0] += 1 }
         raw("<table class=\"sessions\">\n<thead><tr>")
-        for h in ["session", "process", "pid", "launch", "events", "main thread", "scenes", "findings", "files"] {
+        for h in ["session", "process", "pid", "launch", "events", "main thread", "scenes", "ended by", "findings", "files"] {
             raw("<th scope=\"col\"\(h == "pid" || h == "events" ? " class=\"num\"" : "")>\(h)</th>")
         }
         raw("</tr></thead>\n<tbody>\n")
@@ -527,6 +547,8 @@ struct HTMLPage {
                 raw("</ul>")
             }
             raw("</td><td>")
+            if let end = s.ending ?? s.endingFailure() { ending(end) } else { raw("<span class=\"muted\">-</span>") }
+            raw("</td><td>")
             let counts = findings[s.id] ?? [:]
             if counts.isEmpty { raw("<span class=\"muted\">none</span>") }
             for sev in Severity.allCases.reversed() {
@@ -550,6 +572,25 @@ struct HTMLPage {
         raw("</tbody>\n</table>\n")
         for s in analysis.sessions where !s.events.isEmpty { timeline(s) }
         raw("</section>\n")
+    }
+
+    /// `failure.crashReport at +2.000 s, foregroundActive` and the report's summary, linked to its line.
+    mutating func ending(_ end: SessionEnding) {
+        raw("<span class=\"mono\">")
+        text(end.kind.rawValue)
+        raw("</span>")
+        var place: [String] = []
+        if let t = end.offset { place.append(String(format: "at %+.3f s", t)) }
+        if let state = end.state { place.append("in " + state) }
+        if !place.isEmpty {
+            raw(" ")
+            text(place.joined(separator: " "))
+        }
+        raw("<br><span class=\"muted\">")
+        text(end.message.count > 160 ? String(end.message.prefix(159)) + "…" : end.message)
+        raw("</span><br><span class=\"muted mono\">")
+        text("\(short(end.file)):\(end.line)")
+        raw("</span>")
     }
 
     mutating func sceneItem(_ scene: SceneTimeline) {
@@ -708,97 +749,10 @@ struct HTMLPage {
         raw("<output id=\"shown\" aria-live=\"polite\"></output>\n</form>\n")
     }
 
-    mutating func excerptSection() {
-        raw("<section id=\"excerpts\" aria-labelledby=\"excerpts-h\">\n<h2 id=\"excerpts-h\">Log excerpts</h2>\n")
-        if excerpts.isEmpty { raw("<p class=\"empty\">no log excerpts</p>\n") }
-        for (i, e) in excerpts.enumerated() {
-            let id = "excerpt-\(i + 1)"
-            let last = e.firstLine + max(e.lines.count, 1) - 1
-            raw("<section class=\"excerpt\" id=\"\(id)\" aria-labelledby=\"\(id)-h\">\n<h3 id=\"\(id)-h\">")
-            text(e.file)
-            text(e.lines.count > 1 ? ":\(e.firstLine)–\(last)" : ":\(e.firstLine)")
-            raw("</h3>\n")
-            let linked = linkedFrom[i]
-            if !linked.isEmpty {
-                raw("<p class=\"refs\">")
-                text(linked.count == 1 ? "finding: " : "findings: ")
-                for (k, d) in linked.enumerated() {
-                    if k > 0 { raw(", ") }
-                    let diagnostic = analysis.diagnostics[d]
-                    raw("<a href=\"#d-\(d + 1)\">")
-                    text("\(diagnostic.ruleId) line \(diagnostic.line)")
-                    raw("</a>")
-                }
-                raw("</p>\n")
-            }
-            let marked = hits[e.file] ?? []
-            raw("<table class=\"log\">\n<tbody>\n")
-            for (k, line) in e.lines.enumerated() {
-                let n = e.firstLine + k
-                raw(marked.contains(n) ? "<tr class=\"hit\"><th scope=\"row\" title=\"a finding points at this line\">" : "<tr><th scope=\"row\">")
-                raw("\(n)</th><td>")
-                text(line)
-                raw("</td></tr>\n")
-            }
-            raw("</tbody>\n</table>\n</section>\n")
-        }
-        raw("</section>\n")
-    }
-
     // MARK: text
 
     func count(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")" }
 
     /// `1234567` as `1,234,567` (the same in every locale).
     func grouped(_ n: Int) -> String { NumberText.grouped(n) }
-}
-
-extension HTMLReport {
-/// SHA-256 (FIPS 180-4), for the hash of the page's script in its Content Security Policy.
-enum SHA256 {
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
-
-    static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var data = message
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        let bits = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for t in 0..<16 {
-                let i = chunk + t * 4
-                w[t] = UInt32(data[i]) << 24 | UInt32(data[i + 1]) << 16 | UInt32(data[i + 2]) << 8 | UInt32(data[i + 3])
-            }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for t in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
-        }
-        return h.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) } }
-    }
-}
 }

@@ -95,13 +95,17 @@ struct Analyze: ParsableCommand {
             return
         }
         let timelines = DiagramCollector(kind: .timeline, per: .session, limit: Self.timelineLimit)
+        let reports = ReportExcerptCollector()
         var analysis = Analysis.run(paths: paths, ingest: ingest, rules: selected, configuration: configuration,
-                                    observe: { @Sendable s, d in timelines.add(s, d) })
+                                    observe: { @Sendable s, d in
+                                        timelines.add(s, d)
+                                        reports.add(s)
+                                    })
         if let floor = minSeverity.severity { analysis.diagnostics.removeAll { $0.severity < floor } }
         warnAbout(analysis.inputs)
         for w in analysis.warnings { Diagnostics.warn(w) }
         printReport(json: { AnalysisJSON.render(analysis, to: $0) }, text: { $0.render(analysis, line: $1) })
-        try writeReport(analysis, rules: selected, timelines: timelines.graphs, into: output)
+        try writeReport(analysis, rules: selected, timelines: timelines.graphs, reports: reports.excerpts, into: output)
         try exit(inputs: analysis.inputs, highest: analysis.highestSeverity)
     }
 
@@ -133,7 +137,8 @@ struct Analyze: ParsableCommand {
     }
 
     /// The report files of `--output`.
-    private func writeReport(_ analysis: Analysis, rules: [any Rule.Type], timelines: [(String, DOTGraph)], into path: String) throws {
+    private func writeReport(_ analysis: Analysis, rules: [any Rule.Type], timelines: [(String, DOTGraph)], reports: [ReportExcerpt],
+                             into path: String) throws {
         let directory: OutputDirectory
         do { directory = try OutputDirectory(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         let renderer = GraphvizRenderer()
@@ -155,7 +160,8 @@ struct Analyze: ParsableCommand {
             try directory.write("report.sarif", SARIFReport.render(analysis, rules: rules, version: LifelineVersion.current))
             try directory.write("junit.xml", JUnitReport.render(analysis, failOn: failOn.severity))
             let excerpts = LogExcerpts.read(around: analysis.diagnostics)
-            try directory.write("report.html", HTMLReport.render(analysis, diagrams: diagrams, excerpts: excerpts, failOn: failOn.severity))
+            try directory.write("report.html", HTMLReport.render(analysis, diagrams: diagrams, excerpts: excerpts, reports: reports,
+                                                                 failOn: failOn.severity))
         } catch {
             Diagnostics.warn("\(error)")
             throw OutputFailure.exitCode(for: error)

@@ -42,6 +42,17 @@ public struct EventKind: RawRepresentable, Hashable, @unchecked Sendable, Compar
     public static let signal = EventKind("failure.signal")
     public static let crashReport = EventKind("failure.crashReport")
     public static let watchdog = EventKind("failure.watchdog")
+    /// Killed by the system for memory (a jetsam report, or a `memorystatus` kill in a device log).
+    public static let jetsam = EventKind("failure.jetsam")
+    /// Killed without a crash report (RunningBoard, FrontBoard, launchd or the debugger saying so),
+    /// for a reason other than memory or the watchdog.
+    public static let killed = EventKind("failure.killed")
+    /// A resource report: CPU use or disk writes over the system's limit (the process may live on).
+    public static let resourceLimit = EventKind("failure.resourceLimit")
+    /// The main thread did not respond for a while (a hang report or a MetricKit hang diagnostic).
+    public static let hang = EventKind("failure.hang")
+    /// A slow launch (a MetricKit app launch diagnostic).
+    public static let slowLaunch = EventKind("failure.slowLaunch")
     // Threading (reference §4).
     public static let mainThreadChecker = EventKind("thread.mainThreadChecker")
     public static let offMainCompletion = EventKind("thread.offMainCompletion")

@@ -25,6 +25,9 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
     case ips
     /// Text crash report.
     case crash
+    /// MetricKit diagnostic payload (`MXDiagnosticPayload` JSON: crash, hang, CPU, disk-write and
+    /// launch diagnostics), one payload or an array of them.
+    case metricKit = "metrickit"
 
     public static func < (lhs: LogFormat, rhs: LogFormat) -> Bool { lhs.ordinal < rhs.ordinal }
 
@@ -43,6 +46,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .console: return 9
         case .ips: return 10
         case .crash: return 11
+        case .metricKit: return 12
         }
     }
 
@@ -61,6 +65,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .console: return "rows copied from Console.app (tab separated)"
         case .ips: return ".ips crash report (JSON header line, JSON or text body)"
         case .crash: return "text crash report (Exception Type, Triggered by Thread, backtraces)"
+        case .metricKit: return "MetricKit diagnostic payload (MXDiagnosticPayload JSON)"
         }
     }
 
@@ -79,6 +84,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .console: return "default\t08:00:54.158544-0600\tMyApp\tUIKitCore\t-[SceneDelegate sceneDidBecomeActive:]"
         case .ips: return "{\"app_name\":\"MyApp\",\"bug_type\":\"309\",\"os_version\":\"iPhone OS 17.2 (21C62)\",…}"
         case .crash: return "Exception Type:  EXC_CRASH (SIGABRT)"
+        case .metricKit: return "{\"timeStampBegin\":\"2024-03-01 10:00:00\",\"crashDiagnostics\":[{\"callStackTree\":{…},\"diagnosticMetaData\":{…}}]}"
         }
     }
 
@@ -87,7 +93,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
     var isSplittable: Bool {
         switch self {
         case .xcode, .logDefault, .logSyslog, .logCompact, .logNDJSON, .idevicesyslog, .console: return true
-        case .xcodeMetadata, .print, .logJSON, .ips, .crash: return false
+        case .xcodeMetadata, .print, .logJSON, .ips, .crash, .metricKit: return false
         }
     }
 }

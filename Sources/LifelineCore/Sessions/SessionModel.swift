@@ -86,11 +86,14 @@ public struct ProcessSession: Sendable, Equatable {
     public var ordinal: Int = 0
     /// Events and scene events, also after `summarized()` dropped them.
     public var eventCount: Int = 0
+    /// The failure that ended the launch, where it stands in it; kept by `summarized()`.
+    public var ending: SessionEnding?
 
     /// The session without its events and timeline entries (what reports print once rules ran),
     /// so a long analysis holds only what it reports.
     public func summarized() -> ProcessSession {
         var s = self
+        s.ending = s.ending ?? endingFailure()
         s.events = []
         s.app = []
         s.earlier = EarlierLaunches()  // per app, it grows with every launch before this one
@@ -99,6 +102,18 @@ public struct ProcessSession: Sendable, Equatable {
             s.scenes[i].entries = []
         }
         return s
+    }
+
+    /// The first failure that ends a process (a report, a kill, an uncaught exception, a Swift
+    /// trap or a fatal signal), placed in the session: its time after the session's first timed
+    /// event and the state the app or its scene in play was in. A report read with a log of the
+    /// same process joins its session, so this is where the log and the report meet.
+    public func endingFailure() -> SessionEnding? {
+        guard let i = events.firstIndex(where: { SessionEnding.terminalKinds.contains($0.kind) }) else { return nil }
+        let e = events[i]
+        let start = events.lazy.compactMap { $0.timestamp?.seconds }.first
+        let offset = e.timestamp?.seconds.flatMap { t in start.map { t - $0 } }
+        return SessionEnding(kind: e.kind, message: e.message, file: e.file, line: e.line, offset: offset, state: context(at: i).state)
     }
 
     /// How the launch looked at its end, for the next launch of the same app.
@@ -121,6 +136,23 @@ public struct ProcessSession: Sendable, Equatable {
         if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + a.after.rawValue) }
         return (nil, launchSeen ? nil : SceneState.unknown.rawValue)
     }
+}
+
+/// The failure that ended a launch, placed in its session.
+public struct SessionEnding: Sendable, Equatable {
+    public var kind: EventKind
+    public var message: String
+    public var file: String
+    public var line: Int
+    /// Seconds after the session's first timed event, when both times are known.
+    public var offset: Double?
+    /// The state of the app, or of its scene in play, when it happened.
+    public var state: String?
+
+    /// Failures that end the process.
+    public static let terminalKinds: Set<EventKind> = [
+        .crashReport, .watchdog, .jetsam, .killed, .exception, .swiftFatalError, .signal,
+    ]
 }
 
 /// The end of a launch: whether it was seen ending, its scenes' last states and its last event.
