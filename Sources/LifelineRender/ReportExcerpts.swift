@@ -92,7 +92,7 @@ public struct ReportExcerpt: Sendable, Equatable {
         case "hang": "hang"
         case "cpuResource": "CPU resource limit"
         case "diskWriteResource": "disk write resource limit"
-        case "launchDiagnostic": "slow launch"
+        case "slowLaunch": "slow launch"
         default: cause
         }
     }

@@ -142,6 +142,8 @@ public enum RuleRegistry {
         SwiftRuntimeTrapRule.self,
         CrashReportRule.self,
         KilledBySignalRule.self,
+        KilledBySystemRule.self,
+        ResourceReportRule.self,
     ]
 
     /// Runs `rules` over `sessions` with `settings`, applying severity overrides (by rule id);

@@ -42,8 +42,9 @@ struct SessionTriage: Sendable {
     /// Severity of a failure signature that no rule reported on.
     static func defaultSeverity(_ kind: SignatureKind) -> Severity {
         switch kind {
+        case .hang, .resource, .slowLaunch: .warning
         case .assertion, .mainThreadChecker, .rule: .error
-        case .exception, .fatalError, .signal, .crash, .watchdog: .fatal
+        case .exception, .fatalError, .signal, .crash, .watchdog, .killed: .fatal
         }
     }
 
@@ -51,7 +52,8 @@ struct SessionTriage: Sendable {
     static let excerptLimit = 600
 
     /// Event kinds `Signatures.failure` gives a signature to (checked by number before the text).
-    static let failureKinds: Set<EventKind> = [.assertion, .exception, .swiftFatalError, .signal, .crashReport, .watchdog, .mainThreadChecker]
+    static let failureKinds: Set<EventKind> = [.assertion, .exception, .swiftFatalError, .signal, .crashReport, .watchdog, .mainThreadChecker,
+                                               .jetsam, .killed, .hang, .resourceLimit, .slowLaunch]
     static let appDidBecomeActive = EventKind("app.didBecomeActive")
 
     func take(_ session: ProcessSession, into tally: inout TriageTally) {

@@ -30,6 +30,14 @@ public enum SignatureKind: String, Sendable, Codable, CaseIterable, Comparable {
     case crash
     /// A watchdog termination (`0x8badf00d`), from a crash report or a log line.
     case watchdog
+    /// Killed by the system without a crash: jetsam (memory) or another stated reason.
+    case killed
+    /// A hang report or MetricKit hang diagnostic.
+    case hang
+    /// A CPU or disk-write resource report.
+    case resource
+    /// A slow launch (MetricKit app launch diagnostic).
+    case slowLaunch = "slow-launch"
     /// A finding of a lifecycle rule.
     case rule
 
@@ -45,7 +53,11 @@ public enum SignatureKind: String, Sendable, Codable, CaseIterable, Comparable {
         case .mainThreadChecker: 4
         case .crash: 5
         case .watchdog: 6
-        case .rule: 7
+        case .killed: 7
+        case .hang: 8
+        case .resource: 9
+        case .slowLaunch: 10
+        case .rule: 11
         }
     }
 }
@@ -121,6 +133,8 @@ public enum Signatures {
         case .signal: return signal(event)
         case .crashReport: return crash(event)
         case .watchdog: return watchdog(event)
+        case .jetsam, .killed: return killed(event)
+        case .hang, .resourceLimit, .slowLaunch: return resource(event)
         case .mainThreadChecker: return mainThreadChecker(event)
         default: return nil
         }
@@ -240,6 +254,33 @@ extension Signatures {
         let title = [type ?? "Crash", exception].compactMap { $0 }.joined(separator: ": ")
             + (frames.first.map { " at \($0)" } ?? "")
         return Signature(kind: .crash, key: fields.joined(separator: " | "), title: SignatureText.titleLine(title))
+    }
+
+    /// Memory or system + the masked reason (`per-process-limit`, a RunningBoard explanation).
+    static func killed(_ e: Event) -> Signature {
+        let d = e.details ?? EventDetails()
+        let memory = e.kind == .jetsam
+        let reason = d.terminationReason.map { mask($0) }.flatMap(SignatureText.nonEmpty)
+        let key = [memory ? "memory" : "system", reason ?? "-"].joined(separator: " | ")
+        let title = (memory ? "Killed for memory" : "Killed by the system") + (reason.map { " (\($0))" } ?? "")
+        return Signature(kind: .killed, key: key, title: SignatureText.titleLine(title))
+    }
+
+    /// What was flagged (hang, CPU, disk writes, slow launch) + the top frames, as for a crash.
+    static func resource(_ e: Event) -> Signature {
+        let d = e.details ?? EventDetails()
+        let kind: SignatureKind = e.kind == .hang ? .hang : e.kind == .slowLaunch ? .slowLaunch : .resource
+        let what: String
+        switch d.cause {
+        case "cpuResource": what = "CPU resource limit"
+        case "diskWriteResource": what = "Disk write resource limit"
+        case "hang": what = "Hang"
+        case "slowLaunch": what = "Slow launch"
+        default: what = e.kind == .hang ? "Hang" : e.kind == .slowLaunch ? "Slow launch" : "Resource limit"
+        }
+        let frames = crashFrames(d, process: e.process)
+        let key = [what, frames.isEmpty ? "-" : frames.joined(separator: " ; ")].joined(separator: " | ")
+        return Signature(kind: kind, key: key, title: SignatureText.titleLine(what + (frames.first.map { " at \($0)" } ?? "")))
     }
 
     /// Watchdog event + termination headline.

@@ -42,11 +42,36 @@ enum CrashEvents {
         d.firstAppFrame = r.firstAppFrame.map(describe)
         d.terminationNamespace = r.terminationNamespace
         d.terminationCode = r.terminationCode
+        d.cpuTime = cpuTime(r.terminationReasons + r.applicationSpecificInformation)
         e.details = d
         return e
     }
 
+    /// A watchdog's CPU statistics: `11.480 s total (user 11.480, system 0.000), 57% CPU; 5.812 s
+    /// in the app, 29% CPU` from its `Elapsed total CPU time (seconds): …` and `Elapsed application
+    /// CPU time (seconds): …` parts, wherever the report put them.
+    static func cpuTime(_ texts: [String]) -> String? {
+        var total: String?, app: String?
+        for text in texts {
+            for part in text.split(whereSeparator: { $0 == "\n" || $0 == "|" }) {
+                var t = Substring(part.trimmingCharacters(in: .whitespaces))
+                t = t.drop { $0 == "\"" || $0 == "(" }
+                while let last = t.last, last == "\"" || last == "," || last == ")" && !t.contains("(") { t = t.dropLast() }
+                if t.hasPrefix("Elapsed total CPU time (seconds):"), total == nil {
+                    total = t.dropFirst("Elapsed total CPU time (seconds):".count).trimmingCharacters(in: .whitespaces)
+                } else if t.hasPrefix("Elapsed application CPU time (seconds):"), app == nil {
+                    app = t.dropFirst("Elapsed application CPU time (seconds):".count).trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
+        guard total != nil || app != nil else { return nil }
+        return [total.map { "total \($0)" }, app.map { "app \($0)" }].compactMap { $0 }.joined(separator: "; ")
+    }
+
+    /// `INDEX IMAGE ADDRESS SYMBOL`; an unsymbolicated frame with an offset ends in `IMAGE + OFFSET`,
+    /// as text crash reports write it.
     static func describe(_ f: CrashFrame) -> String {
-        [String(f.index), f.image, f.address, f.symbol].compactMap { $0 }.joined(separator: " ")
+        let where_ = f.symbol ?? f.offset.map { "\(f.image ?? "???") + \($0)" }
+        return [String(f.index), f.image, f.address, where_].compactMap { $0 }.joined(separator: " ")
     }
 }

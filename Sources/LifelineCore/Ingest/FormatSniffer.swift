@@ -73,6 +73,9 @@ enum FormatSniffer {
         for l in nonBlank where l.starts(with: Array("```".utf8)) { sawFence = true; break }
         let markdown = markdownName || sawFence
 
+        if MetricKitReader.looksLikePayload(Array(data.prefix(16384))) {
+            return Sniff(format: .metricKit, binaryReason: nil, carriageReturnLines: cr, markdown: false)
+        }
         if isIPS(nonBlank) {
             return Sniff(format: .ips, binaryReason: nil, carriageReturnLines: cr, markdown: false)
         }

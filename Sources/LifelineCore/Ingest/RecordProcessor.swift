@@ -98,7 +98,7 @@ struct RecordProcessor {
         lineNo += 1
         stats.lines += 1
         switch mode {
-        case .ips, .crash: return feedCrash(raw)
+        case .ips, .crash, .metricKit: return feedCrash(raw)
         case .logJSON: return feedJSONArray(raw)
         default: break
         }
@@ -327,7 +327,7 @@ struct RecordProcessor {
     /// Finishes the input: closes what is open and settles the reported format.
     mutating func finish() {
         switch mode {
-        case .ips, .crash: flushCrash()
+        case .ips, .crash, .metricKit: flushCrash()
         case .logJSON:
             if json.inObject {
                 stats.notes.append(InputNote(.warning, line: json.objectLine, "JSON object starting here is not closed at the end of the input"))
@@ -427,7 +427,7 @@ struct RecordProcessor {
             if isBlank(l) { nonLog(); return }
             crashStart = lineNo
             stats.records += 1
-        } else if text.hasPrefix("Incident Identifier:"), crashText.contains(where: { $0.hasPrefix("Incident Identifier:") || $0.hasPrefix("Exception Type:") }) {
+        } else if mode != .metricKit, text.hasPrefix("Incident Identifier:"), crashText.contains(where: { $0.hasPrefix("Incident Identifier:") || $0.hasPrefix("Exception Type:") }) {
             // A second report in the same file.
             flushCrash()
             crashStart = lineNo
@@ -449,16 +449,39 @@ struct RecordProcessor {
         defer { crashText.removeAll(); crashBytes = 0 }
         let lineCount = lineNo - crashStart + 1
         recordsPerFormat[formatIndex(mode)] += 1
+        if mode == .metricKit { return flushMetricKit(lineCount: lineCount) }
         do {
-            let report = try CrashReportParser.parse(crashText.joined(separator: "\n"),
-                                                     lifecycleSymbol: CallbackCatalog.isLifecycleSymbol)
-            if let t = report.trailingTextLine {
-                stats.notes.append(InputNote(.warning, line: crashStart + t - 1, "text after the crash report's JSON body is not part of the report"))
+            switch try DiagnosticReportParser.parse(crashText.joined(separator: "\n"), lifecycleSymbol: CallbackCatalog.isLifecycleSymbol) {
+            case .crash(let report):
+                if let t = report.trailingTextLine {
+                    stats.notes.append(InputNote(.warning, line: crashStart + t - 1, "text after the crash report's JSON body is not part of the report"))
+                }
+                emit(CrashEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context))
+            case .jetsam(let report):
+                let events = ReportEvents.events(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context)
+                if events.isEmpty { stats.notes.append(InputNote(.info, line: crashStart, "a jetsam report in which no process was killed")) }
+                for e in events { emit(e) }
+            case .resource(let report):
+                emit(ReportEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context))
+            case .notAFailure(let what):
+                stats.notes.append(InputNote(.info, line: crashStart, "\(what); no event"))
             }
-            emit(CrashEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode,
-                                   context: context))
         } catch {
             stats.notes.append(InputNote(.error, line: crashStart, "not a readable crash report: \(error)"))
+        }
+    }
+
+    /// Every diagnostic of the MetricKit payloads read, one event each at the line it starts.
+    private mutating func flushMetricKit(lineCount: Int) {
+        do {
+            let diagnostics = try MetricKitReader.read(Array(crashText.joined(separator: "\n").utf8))
+            for d in diagnostics {
+                let line = crashStart + d.line - 1
+                emit(ReportEvents.event(from: d, file: file, line: line, lineCount: max(1, lineCount - (line - crashStart)), context: context))
+            }
+        } catch {
+            stats.notes.append(InputNote(.error, line: crashStart + ((error as? CrashReportError)?.line ?? 1) - 1,
+                                         "not a readable MetricKit payload: \((error as? CrashReportError)?.message ?? "\(error)")"))
         }
     }
 

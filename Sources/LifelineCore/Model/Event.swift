@@ -78,6 +78,21 @@ public struct EventDetails: Sendable, Equatable, Codable {
     public var terminationCode: String?
     /// How long a hang, launch or CPU/disk episode lasted, in milliseconds (MetricKit, hang reports).
     public var durationMilliseconds: Int?
+    /// CPU time as the report states it: a watchdog's `Elapsed total CPU time (seconds): 11.480
+    /// (user 11.480, system 0.000), 57% CPU`, a CPU resource report's `90 seconds cpu time over 156
+    /// seconds (58% cpu average)`, MetricKit's `totalCPUTime`.
+    public var cpuTime: String?
+    /// The system limit a resource report says was exceeded (`exceeding limit of 50% cpu over 180
+    /// seconds`), and what it did (`Action taken: none`).
+    public var resourceLimit: String?
+    /// Jetsam: the killed process's resident memory in bytes, its states (`frontmost`, `suspended`,
+    /// `daemon`, …) and the largest process on the device at the time.
+    public var residentBytes: Int?
+    public var processStates: [String]?
+    public var largestProcess: String?
+    /// The window a MetricKit payload covers (`timeStampBegin – timeStampEnd`): a diagnostic has no
+    /// time of its own.
+    public var timeWindow: String?
     /// True when an exception was caught and ignored by the system (`Ignored Exception:`).
     public var ignored: Bool?
     /// The record was cut at the per-record limit.

@@ -10,4 +10,17 @@ public enum NumberText {
         }
         return (n < 0 ? "-" : "") + out
     }
+
+    /// `2.75 GB`, `420 MB`, `96 KB` (binary units, as the system's reports count memory).
+    public static func bytes(_ n: Int) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(n)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(n) bytes" }
+        return value >= 100 ? "\(Int(value.rounded())) \(units[unit])" : "\((value * 100).rounded() / 100) \(units[unit])"
+    }
 }

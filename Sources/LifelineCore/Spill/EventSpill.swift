@@ -97,6 +97,10 @@ extension EventDetails {
         for s in [bundleID, osVersion, appVersion, appBuild, deviceModel, incidentID, cause, firstAppFrame,
                   terminationNamespace, terminationCode] { w.optional(s) }
         w.optional(durationMilliseconds)
+        for s in [cpuTime, resourceLimit] { w.optional(s) }
+        w.optional(residentBytes)
+        w.lines(processStates)
+        for s in [largestProcess, timeWindow] { w.optional(s) }
         w.optional(ignored)
         w.optional(truncated)
     }
@@ -138,6 +142,12 @@ extension EventDetails {
         d.terminationNamespace = r.optionalString()
         d.terminationCode = r.optionalString()
         d.durationMilliseconds = r.optionalInt()
+        d.cpuTime = r.optionalString()
+        d.resourceLimit = r.optionalString()
+        d.residentBytes = r.optionalInt()
+        d.processStates = r.lines()
+        d.largestProcess = r.optionalString()
+        d.timeWindow = r.optionalString()
         d.ignored = r.optionalBool()
         d.truncated = r.optionalBool()
         return d

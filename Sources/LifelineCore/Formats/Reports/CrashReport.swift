@@ -31,6 +31,9 @@ public struct CrashFrame: Sendable, Equatable {
     /// Instruction address as written (`0x00000001b3a2e0dc`); for `.ips` frames the image base
     /// plus `imageOffset` in lower-case hex. `nil` when it cannot be known.
     public var address: String?
+    /// Offset into the image, when the report gives one instead of a symbol (MetricKit's
+    /// `offsetIntoBinaryTextSegment`, a microstackshot's `(Orbit + 352120)`).
+    public var offset: Int?
 
     /// Creates a frame.
     /// - Parameters:
@@ -38,11 +41,12 @@ public struct CrashFrame: Sendable, Equatable {
     ///   - image: Binary image name, if known.
     ///   - symbol: Symbol without offset, if symbolicated.
     ///   - address: Instruction address in hex, if known.
-    public init(index: Int, image: String? = nil, symbol: String? = nil, address: String? = nil) {
+    public init(index: Int, image: String? = nil, symbol: String? = nil, address: String? = nil, offset: Int? = nil) {
         self.index = index
         self.image = image
         self.symbol = symbol
         self.address = address
+        self.offset = offset
     }
 }
 
