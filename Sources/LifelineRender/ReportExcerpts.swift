@@ -36,7 +36,7 @@ public struct ReportExcerpt: Sendable, Equatable {
 
     /// The excerpt of a report's event; nil for events that did not come from a report.
     public static func of(_ e: Event) -> ReportExcerpt? {
-        guard e.kind.isFailure, e.format == .ips || e.format == .crash || e.format == .metricKit, let d = e.details else { return nil }
+        guard e.kind.isFailure, e.format.isReport, let d = e.details else { return nil }
         var headline = [d.exceptionType, d.signal.flatMap { $0 == d.exceptionType ? nil : d.exceptionType == nil ? $0 : "(\($0))" }]
             .compactMap { $0 }.joined(separator: " ")
         if let name = d.exceptionName { headline += headline.isEmpty ? name : " · \(name)" }

@@ -39,7 +39,8 @@ public final class SessionView {
         scene.entries.enumerated().map { SceneStep(scene: scene, position: $0.offset, entry: $0.element, event: session.events[$0.element.event]) }
     }
 
-    /// Indices of the events of `kind`, in order.
+    /// Indices of the events of `kind`, in order (an ending that repeats one already seen, such as
+    /// the second line reporting one kill, is left out: `ProcessSession.repeatedEndings`).
     func indices(of kind: EventKind) -> [Int] { byKind[kind] ?? [] }
 
     /// Indices of the events of any of `kinds`, in order.
@@ -49,7 +50,8 @@ public final class SessionView {
 
     private lazy var byKind: [EventKind: [Int]] = {
         var map: [EventKind: [Int]] = [:]
-        for (i, e) in session.events.enumerated() { map[e.kind, default: []].append(i) }
+        let repeated = session.repeatedEndings()
+        for (i, e) in session.events.enumerated() where !repeated.contains(i) { map[e.kind, default: []].append(i) }
         return map
     }()
 

@@ -69,7 +69,9 @@ struct SessionTriage: Sendable {
         var findingsAt: [LineKey: [Diagnostic]] = [:]
         for d in found { findingsAt[LineKey(file: d.file, line: d.line), default: []].append(d) }
         var failureLines = Set<LineKey>()
-        for (i, e) in session.events.enumerated() where Self.failureKinds.contains(e.kind) {
+        // One kill is one failure, however many lines report it.
+        let repeated = session.repeatedEndings()
+        for (i, e) in session.events.enumerated() where Self.failureKinds.contains(e.kind) && !repeated.contains(i) {
             guard let signature = Signatures.failure(e) else { continue }
             let at = LineKey(file: e.file, line: e.line)
             failureLines.insert(at)

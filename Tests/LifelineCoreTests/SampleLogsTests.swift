@@ -44,6 +44,8 @@ import Testing
         ("idevicesyslog.log", .idevicesyslog), ("idevicesyslog-nodevice.log", .idevicesyslog),
         ("console-copy.txt", .console), ("catalyst-reopen.log", .xcode), ("markdown-paste.md", .xcode),
         ("watchdog-scene-create.ips", .ips), ("exception-launch.crash", .crash), ("crlf-endings.log", .xcode),
+        ("device-kills.log", .idevicesyslog), ("jetsam-per-process-limit.ips", .ips), ("cpu-resource.ips", .ips),
+        ("metrickit-comet-2.0.json", .metricKit), ("metrickit-comet-2.1.json", .metricKit),
     ])
     func detectedFormat(file: String, format: LogFormat) {
         let r = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [Repo.sampleLogs.appendingPathComponent(file).path])

@@ -68,6 +68,13 @@ enum CrashEvents {
         return [total.map { "total \($0)" }, app.map { "app \($0)" }].compactMap { $0 }.joined(separator: "; ")
     }
 
+    /// Where a frame is, for a message: `-[Foo bar] (Comet, frame 3)`, or `Comet + 601448 (frame 1)`
+    /// when it is not symbolicated.
+    static func place(_ f: CrashFrame) -> String {
+        if let symbol = f.symbol { return "\(symbol) (\(f.image ?? "???"), frame \(f.index))" }
+        return "\(f.image ?? "???")\(f.offset.map { " + \($0)" } ?? f.address.map { " \($0)" } ?? "") (frame \(f.index))"
+    }
+
     /// `INDEX IMAGE ADDRESS SYMBOL`; an unsymbolicated frame with an offset ends in `IMAGE + OFFSET`,
     /// as text crash reports write it.
     static func describe(_ f: CrashFrame) -> String {

@@ -33,6 +33,8 @@ public final class EventClassifier {
     let p = Patterns.shared
     /// When false (counting passes) only the kind is wanted: details and names are not built.
     private var detailed = true
+    /// Set by a kill line (`KillLines`): the event is about this process, not the line's own.
+    var victim: (process: String?, set: Bool) = (nil, false)
 
     /// App-specific markers tried on records that hold no other event.
     let markers: MarkerMatcher?
@@ -48,6 +50,7 @@ public final class EventClassifier {
     /// wanted (counting passes): scene descriptions are not parsed.
     public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
         self.detailed = detailed
+        victim = (nil, false)
         guard var event = recognise(record) ?? marker(record) else { return nil }
         guard detailed else { return event }
         event.file = file
@@ -55,6 +58,7 @@ public final class EventClassifier {
         event.lineCount = lineCount
         event.format = record.format
         event.takeHeader(of: record)
+        attributeToVictim(&event)
         if record.truncated {
             var d = event.details ?? EventDetails()
             d.truncated = true
@@ -75,7 +79,16 @@ public final class EventClassifier {
         return recognise(RecordText(format: .print, message: line)) != nil
     }
 
-    private func event(_ kind: EventKind, _ record: RecordText, details: EventDetails? = nil) -> Event {
+    /// After the header fields were copied onto the last event classified: a kill line's event is
+    /// about the killed process, so the logging daemon's name and pid give way.
+    func attributeToVictim(_ event: inout Event) {
+        guard victim.set else { return }
+        event.process = victim.process
+        event.pid = nil
+        event.tid = nil
+    }
+
+    func event(_ kind: EventKind, _ record: RecordText, details: EventDetails? = nil) -> Event {
         var e = Event(file: "", line: 0, format: record.format, kind: kind, message: record.message)
         guard detailed else { return e }
         e.details = details
@@ -105,6 +118,7 @@ public final class EventClassifier {
             return event(.offMainCompletion, r, details: d)
         }
         // Failures.
+        if f.contains(.kill), let e = kill(r) { return e }
         if f.contains(.assertion), let g = p.assertion.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.method = g[1]

@@ -155,7 +155,7 @@ extension ReportEvents {
             case .crash:
                 fatalError("handled above")
             }
-            if let first = zip(m.frames, m.appFlags).first(where: { $0.1 })?.0 { message += " in the app at \(CrashEvents.describe(first))" }
+            if let first = zip(m.frames, m.appFlags).first(where: { $0.1 })?.0 { message += " in the app at \(CrashEvents.place(first))" }
             e = Event(file: file, line: line, lineCount: lineCount, format: .metricKit, kind: kind, message: message)
             e.process = process
             e.pid = m.pid

@@ -283,6 +283,7 @@ struct RecordProcessor {
         guard collectEvents else { stats.events += 1; return }  // counting only: header fields unused
         if let spans {
             firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
+            classifier.attributeToVictim(&event)
         }
         if let meta = openMetadata { applyMetadata(meta, to: &event) }
         emit(event)

@@ -99,6 +99,9 @@ public final class AnchorSet: @unchecked Sendable {
         ("CLIENT OF |UIKIT", .configuration), ("|UIScene", .configuration), ("scene de|legate", .configuration),
         ("|Abort trap", .signal), ("|Segmentation fault", .signal), ("|Terminated due to signal", .signal),
         ("BPT |trap", .signal), ("|Bus error", .signal), ("|Illegal instruction", .signal), ("|Killed: ", .signal),
+        // Kills without a crash report (`KillLines`).
+        ("Process e|xite", .kill), ("Terminating |with", .kill), ("termination |repo", .kill), ("_proc|ess pid", .kill),
+        ("UIKitAppl|icat", .kill), ("memory |issue", .kill),
     ]
 
     /// The families of failure patterns whose literals occur in `message`.
@@ -123,4 +126,5 @@ public struct FailureFamily: OptionSet, Sendable {
     static let watchdog = FailureFamily(rawValue: 1 << 5)
     static let configuration = FailureFamily(rawValue: 1 << 6)
     static let signal = FailureFamily(rawValue: 1 << 7)
+    static let kill = FailureFamily(rawValue: 1 << 8)
 }

@@ -258,6 +258,12 @@ public struct Event: Sendable, Equatable {
 }
 
 extension Event {
+    /// A device-log line about another process's end (a kill or exit line: the event names the
+    /// killed pid, not the logging daemon's), as opposed to a report or the process's own line.
+    public var isKillLine: Bool {
+        pid == nil && details?.reportedPID != nil && !format.isReport && kind.isFailure
+    }
+
     /// Copies the header fields of the record the event came from (a category the classifier
     /// found in the message wins over the header's).
     mutating func takeHeader(of r: RecordText) {

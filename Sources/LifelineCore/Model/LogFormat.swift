@@ -51,6 +51,10 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
     }
 
     /// One-line description for `lifeline formats`.
+    /// A diagnostic report (crash, jetsam, resource report, MetricKit payload): one file, one
+    /// incident or a few, rather than a stream of log lines.
+    public var isReport: Bool { self == .ips || self == .crash || self == .metricKit }
+
     public var summary: String {
         switch self {
         case .xcode: return "Xcode console / NSLog lines with a date, process[pid:tid] header"
@@ -84,7 +88,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .console: return "default\t08:00:54.158544-0600\tMyApp\tUIKitCore\t-[SceneDelegate sceneDidBecomeActive:]"
         case .ips: return "{\"app_name\":\"MyApp\",\"bug_type\":\"309\",\"os_version\":\"iPhone OS 17.2 (21C62)\",…}"
         case .crash: return "Exception Type:  EXC_CRASH (SIGABRT)"
-        case .metricKit: return "{\"timeStampBegin\":\"2024-03-01 10:00:00\",\"crashDiagnostics\":[{\"callStackTree\":{…},\"diagnosticMetaData\":{…}}]}"
+        case .metricKit: return "{\"timeStampBegin\":\"2024-03-01 10:00:00\",\"crashDiagnostics\":[{\"callStackTree\":{\"callStacks\":[],\"callStackPerThread\":true},\"diagnosticMetaData\":{\"appVersion\":\"1.0\",\"exceptionType\":1,\"signal\":11}}]}"
         }
     }
 

@@ -116,6 +116,27 @@ public struct ProcessSession: Sendable, Equatable {
         return SessionEnding(kind: e.kind, message: e.message, file: e.file, line: e.line, offset: offset, state: context(at: i).state)
     }
 
+    /// Events that repeat an ending already in the session: a device log reports one kill in up to
+    /// three lines (the kernel's `memorystatus`, RunningBoard's `termination reported by launchd`,
+    /// FrontBoard's `Process exited`), and a crash report's process also gets an exit line. An
+    /// ending is a repeat when an earlier ending of the session lies within `echoWindow` seconds and
+    /// one of the two is such a kill line. Rules and triage count the first only; the timeline
+    /// keeps every line.
+    public func repeatedEndings() -> Set<Int> {
+        var repeated: Set<Int> = []
+        var last: (time: Double, killLine: Bool)?
+        for (i, e) in events.enumerated() where SessionEnding.terminalKinds.contains(e.kind) {
+            guard let t = e.timestamp?.seconds else { last = nil; continue }
+            let killLine = e.isKillLine
+            if let l = last, abs(t - l.time) <= SessionEnding.echoWindow, l.killLine || killLine {
+                repeated.insert(i)
+                continue
+            }
+            last = (t, killLine)
+        }
+        return repeated
+    }
+
     /// How the launch looked at its end, for the next launch of the same app.
     var end: LaunchEnd? {
         guard let last = events.indices.last else { return nil }
@@ -153,6 +174,8 @@ public struct SessionEnding: Sendable, Equatable {
     public static let terminalKinds: Set<EventKind> = [
         .crashReport, .watchdog, .jetsam, .killed, .exception, .swiftFatalError, .signal,
     ]
+    /// Seconds within which kill lines and reports of one process tell of the same ending.
+    public static let echoWindow = 10.0
 }
 
 /// The end of a launch: whether it was seen ending, its scenes' last states and its last event.

@@ -73,7 +73,10 @@ public enum MetricKitReader {
             let shape = CrashJSONShape.scan(bytes)
             var line: Int? = nil
             if case .invalid(let offset) = shape.status { line = 1 + CrashText.newlineCount(bytes, upTo: offset) }
-            let what = shape.status == .truncated ? "cut short" : "malformed (\(CrashJSONValue.errorSummary(error)))"
+            // Cut short: the file ends inside the JSON, so that is where to look.
+            if shape.status == .truncated { line = 1 + CrashText.newlineCount(bytes, upTo: bytes.count) - (bytes.last == 10 ? 1 : 0) }
+            let what = shape.status == .truncated ? "cut short at the end of the file (no diagnostic read)"
+                : "malformed (\(CrashJSONValue.errorSummary(error)))"
             throw CrashReportError(kind: .malformedJSON, message: "the MetricKit payload's JSON is \(what)", line: line)
         }
         let payloads: [[String: Any]]

@@ -27,7 +27,7 @@ struct CrashReportRule: Rule {
         ])
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
+        session.indices(of: .crashReport).compactMap { i in
             let e = session.events[i]
             guard e.kind == .crashReport, !ActorIsolationTrapRule.isIsolationTrap(e) else { return nil }
             let d = e.details

@@ -37,7 +37,7 @@ struct KilledBySystemRule: Rule {
         ])
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        session.events.indices.compactMap { i in
+        session.indices(of: .jetsam, .killed).compactMap { i in
             let e = session.events[i]
             guard e.kind == .jetsam || e.kind == .killed else { return nil }
             let d = e.details
