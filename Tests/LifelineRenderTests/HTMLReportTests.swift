@@ -180,6 +180,46 @@ private func scripts(_ html: String) -> [Substring] {
         #expect(html.contains("&quot;&lt;b&gt;bold&lt;/b&gt;&quot; &amp; friends"))
     }
 
+    @Test("a crash report's excerpt shows its exception, reason and crashed thread with the app's frames marked")
+    func crashReportExcerpt() throws {
+        let path = repositoryRoot.appendingPathComponent("SampleLogs/exception-launch.crash").path
+        let reports = ReportExcerptCollector()
+        let analysis = Analysis.run(paths: [path], ingest: IngestOptions(jobs: 1), observe: { s, _ in reports.add(s) })
+        let excerpt = try #require(reports.excerpts.first)
+        #expect(reports.excerpts.count == 1)
+        // Read from the report by hand: Kiln 1.8 (203), NSInvalidArgumentException thrown in
+        // -[KLNAnalytics startWithLaunchOptions:] (frame 4) under the app delegate (frame 5).
+        #expect(excerpt.headline == "EXC_CRASH (SIGABRT) · NSInvalidArgumentException")
+        let html = HTMLReport.render(analysis, diagrams: [], excerpts: LogExcerpts.read(around: analysis.diagnostics), reports: reports.excerpts)
+        #expect(html.contains("<span class=\"reason\">*** -[__NSPlaceholderDictionary initWithObjects:forKeys:count:]: attempt to insert nil object from objects[1]</span>"))
+        #expect(html.contains("<dt>app</dt><dd>Kiln 1.8 (203)</dd>"))
+        #expect(html.contains("<dt>crashed thread</dt><dd>0, the main thread (com.apple.main-thread)</dd>"))
+        let frames = try #require(matches("<ol class=\"frames\">(.*?)</ol>", in: html).first)
+        let marked = matches("<li class=\"app\">[^<]*<span[^>]*>◆</span> ([^<]*)</li>", in: frames)
+        #expect(marked == ["4 Kiln 0x1029c52e8 -[KLNAnalytics startWithLaunchOptions:]",
+                           "5 Kiln 0x1029c1b94 -[AppDelegate application:didFinishLaunchingWithOptions:]"])
+        #expect(frames.contains("<li><span class=\"mark\"></span> 0 CoreFoundation 0x1a0c2a69c __exceptionPreprocess</li>"))
+        // The report's raw header lines are folded below, not shown as the excerpt.
+        #expect(html.contains("<details class=\"report-lines\"><summary>the report's own lines</summary>"))
+        // The sessions table says what ended the launch.
+        #expect(html.contains("<span class=\"mono\">failure.crashReport</span>"))
+    }
+
+    @Test("the sessions table places a kill from a device log in the launch it ended, with its state")
+    func sessionEndedByAKill() throws {
+        let path = repositoryRoot.appendingPathComponent("SampleLogs/device-kills.log").path
+        let analysis = Analysis.run(paths: [path], ingest: IngestOptions(jobs: 1))
+        #expect(analysis.sessions.map(\.ending?.kind) == [.jetsam, .watchdog, nil, nil])
+        #expect(analysis.sessions[0].ending?.offset == 28)
+        #expect(analysis.sessions[0].ending?.state == "foregroundActive")
+        #expect(analysis.sessions[1].ending?.state == "background")
+        let html = HTMLReport.render(analysis, diagrams: [], excerpts: [])
+        #expect(html.contains("<span class=\"mono\">failure.jetsam</span> at +28.000 s in foregroundActive"))
+        #expect(html.contains("<span class=\"mono\">failure.watchdog</span> at +26.000 s in background"))
+        // One kill, three lines: one finding.
+        #expect(analysis.diagnostics.filter { $0.ruleId == "LC-F06" }.count == 1)
+    }
+
     @Test func tablesShowPathsWithoutTheirCommonDirectory() throws {
         #expect(HTMLPage.shortened(["/var/logs/device-1/system.log", "/var/logs/device-2/system.log", "/var/logs/device-2/old/a.log"])
                 == ["/var/logs/device-1/system.log": "device-1/system.log", "/var/logs/device-2/system.log": "device-2/system.log",

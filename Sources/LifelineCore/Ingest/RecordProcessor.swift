@@ -476,6 +476,12 @@ struct RecordProcessor {
     private mutating func flushMetricKit(lineCount: Int) {
         do {
             let diagnostics = try MetricKitReader.read(Array(crashText.joined(separator: "\n").utf8))
+            // Each diagnostic that starts on a line of its own is a record: the payload's first line
+            // was counted as one, the others as continuation lines.
+            let starts = Set(diagnostics.map(\.line)).subtracting([1]).count
+            stats.records += starts
+            stats.continuationLines -= starts
+            recordsPerFormat[formatIndex(.metricKit)] += starts
             for d in diagnostics {
                 let line = crashStart + d.line - 1
                 emit(ReportEvents.event(from: d, file: file, line: line, lineCount: max(1, lineCount - (line - crashStart)), context: context))
