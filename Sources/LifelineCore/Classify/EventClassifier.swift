@@ -118,7 +118,7 @@ public final class EventClassifier {
             return event(.offMainCompletion, r, details: d)
         }
         // Failures.
-        if f.contains(.kill), let e = kill(r) { return e }
+        if !f.isDisjoint(with: .kill), let e = kill(r, families: f) { return e }
         if f.contains(.assertion), let g = p.assertion.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.method = g[1]

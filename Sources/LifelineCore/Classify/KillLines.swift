@@ -13,10 +13,11 @@ import Foundation
 
 extension EventClassifier {
     /// The event of a kill line, or nil when `r` is not one (or is an exit that is not a failure).
-    func kill(_ r: RecordText) -> Event? {
+    /// `families` says which shapes' literals the line holds: only their patterns run.
+    func kill(_ r: RecordText, families f: FailureFamily) -> Event? {
         let m = r.message
         let k = KillPatterns.shared
-        if let g = k.processExited.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.killExited), let g = k.processExited.firstMatch(in: m, scratch: scratch) {
             let bundle = g[1], pid = g[2].flatMap { Int($0) }
             if let fb = g[8] {
                 // `<FBProcessExitContext; watchdog ("watchdog provision violated")>` (iOS 14).
@@ -29,7 +30,7 @@ extension EventClassifier {
             guard g[3]?.hasPrefix("specific") == true, let domain = g[5].flatMap({ Int($0) }), let value = g[7] else { return nil }
             return exit(r, bundle: bundle, pid: pid, domain: domain, domainName: g[4], codeName: g[6], code: value)
         }
-        if let g = k.terminatingWithContext.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.killTerminating), let g = k.terminatingWithContext.firstMatch(in: m, scratch: scratch) {
             let code = g[4]?.lowercased()
             if code == "0xdeadfa11" || code == "0xfbfbfbfb" { return nil }
             let explanation = g[5]?.trimmed
@@ -54,14 +55,14 @@ extension EventClassifier {
             let reason = [explanation, code.map { "code \($0)" }].compactMap { $0 }.joined(separator: ", ")
             return victim(.killed, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: reason.isEmpty ? "terminated by RunningBoard" : reason, code: code)
         }
-        if let g = k.terminationReported.firstMatch(in: m, scratch: scratch),
+        if f.contains(.killReported), let g = k.terminationReported.firstMatch(in: m, scratch: scratch),
            let ns = g[3].flatMap({ Int($0) }), let code = g[4].flatMap({ UInt64($0) }) {
             // (0, 0, status): the process exited by itself; the third number is its exit status.
             if ns == 0 { return nil }
             let value = ns == 2 ? String(code) : (code < 0x10000 ? String(code) : "0x" + String(code, radix: 16))
             return exit(r, bundle: g[1], pid: g[2].flatMap { Int($0) }, domain: ns, domainName: nil, codeName: nil, code: value)
         }
-        if let g = k.memorystatusKill.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.killMemorystatus), let g = k.memorystatusKill.firstMatch(in: m, scratch: scratch) {
             var e = victim(.jetsam, r, bundle: nil, pid: g[2].flatMap { Int($0) }, reason: g[4] ?? g[1] ?? "memorystatus kill")
             victim = (g[3], true)
             if var d = e.details, let kb = g[5].flatMap({ Int($0) }) {
@@ -70,7 +71,7 @@ extension EventClassifier {
             }
             return e
         }
-        if let g = k.legacyLaunchd.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.killLaunchd), let g = k.legacyLaunchd.firstMatch(in: m, scratch: scratch) {
             let what = (g[3] ?? g[4] ?? "").trimmed
             if what.isEmpty || what.lowercased().hasPrefix("exited with abnormal code") || what == "0" { return nil }
             let signal = Self.signalName(in: what)
@@ -81,7 +82,7 @@ extension EventClassifier {
             }
             return victim(.killed, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: what)
         }
-        if k.memoryIssue.firstMatch(in: m, scratch: scratch) != nil {
+        if f.contains(.killMemoryIssue), k.memoryIssue.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
             d.terminationReason = "terminated due to memory issue"
             d.cause = "jetsam"

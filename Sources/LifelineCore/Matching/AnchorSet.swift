@@ -100,8 +100,13 @@ public final class AnchorSet: @unchecked Sendable {
         ("|Abort trap", .signal), ("|Segmentation fault", .signal), ("|Terminated due to signal", .signal),
         ("BPT |trap", .signal), ("|Bus error", .signal), ("|Illegal instruction", .signal), ("|Killed: ", .signal),
         // Kills without a crash report (`KillLines`).
-        ("Process e|xite", .kill), ("Terminating |with", .kill), ("termination |repo", .kill), ("_proc|ess pid", .kill),
-        ("UIKitAppl|icat", .kill), ("memory |issue", .kill),
+        // Each shape has its own family, so a line runs only the pattern its literal points to.
+        // The literals are the lines' fixed text around the process identity (`…>:812] Process exited:
+        // <`), so an app's own `Process exited early` or a daemon's other `Terminating with context`
+        // lines are not candidates.
+        ("] Process e|xited: <", .killExited), ("] Terminating |with context: <RBS", .killTerminating),
+        ("] termination |reported by launchd (", .killReported), ("memorystatus: kil|ling_", .killMemorystatus),
+        ("(UIKitAppl|ication:", .killLaunchd), ("Terminated due to memory |issue", .killMemoryIssue),
     ]
 
     /// The families of failure patterns whose literals occur in `message`.
@@ -126,5 +131,12 @@ public struct FailureFamily: OptionSet, Sendable {
     static let watchdog = FailureFamily(rawValue: 1 << 5)
     static let configuration = FailureFamily(rawValue: 1 << 6)
     static let signal = FailureFamily(rawValue: 1 << 7)
-    static let kill = FailureFamily(rawValue: 1 << 8)
+    static let killExited = FailureFamily(rawValue: 1 << 8)
+    static let killTerminating = FailureFamily(rawValue: 1 << 9)
+    static let killReported = FailureFamily(rawValue: 1 << 10)
+    static let killMemorystatus = FailureFamily(rawValue: 1 << 11)
+    static let killLaunchd = FailureFamily(rawValue: 1 << 12)
+    static let killMemoryIssue = FailureFamily(rawValue: 1 << 13)
+    /// Kill lines of every shape (`KillLines`).
+    static let kill: FailureFamily = [.killExited, .killTerminating, .killReported, .killMemorystatus, .killLaunchd, .killMemoryIssue]
 }
