@@ -64,19 +64,26 @@ public enum TriageHTMLReport {
                 }
                 raw("</ul>\n</section>\n")
             }
-            if !r.unreadable.isEmpty {
-                raw("<section id=\"unreadable\">\n<h2>Unreadable (\(r.unreadable.count))</h2>\n<table>\n<thead><tr><th scope=\"col\">input</th><th scope=\"col\">reason</th></tr></thead>\n<tbody>\n")
-                for u in r.unreadable {
-                    raw("<tr><td class=\"mono\">")
-                    text(u.path)
-                    raw("</td><td>")
-                    text(u.reason)
-                    raw("</td></tr>\n")
-                }
-                raw("</tbody>\n</table>\n</section>\n")
-            }
+            unread(r.unreadable, id: "unreadable", title: "Unreadable")
+            unread(r.skipped, id: "skipped", title: "Skipped (found in a directory and not read)")
             inputs(r)
             raw("</main>\n</body>\n</html>\n")
+        }
+
+        /// Inputs that were not read, with the reason.
+        mutating func unread(_ list: [Unreadable], id: String, title: String) {
+            guard !list.isEmpty else { return }
+            raw("<section id=\"\(id)\">\n<h2>")
+            text("\(title) (\(list.count))")
+            raw("</h2>\n<table>\n<thead><tr><th scope=\"col\">input</th><th scope=\"col\">reason</th></tr></thead>\n<tbody>\n")
+            for u in list {
+                raw("<tr><td class=\"mono\">")
+                text(u.path)
+                raw("</td><td>")
+                text(u.reason)
+                raw("</td></tr>\n")
+            }
+            raw("</tbody>\n</table>\n</section>\n")
         }
 
         mutating func signatures(_ r: TriageResult) {

@@ -7,6 +7,8 @@ struct TriageTally: Sendable {
     var signatures: [String: SignatureStats] = [:]
     var inputs: [TriageInput] = []
     var unreadable: [Unreadable] = []
+    /// Files found in a directory and not read (binary, not a log), with the reason.
+    var skipped: [Unreadable] = []
     var transitions = TransitionTally()
     /// Sessions per release.
     var releases = ReleaseSpread()
@@ -18,6 +20,7 @@ struct TriageTally: Sendable {
         }
         inputs.append(contentsOf: other.inputs)
         unreadable.append(contentsOf: other.unreadable)
+        skipped.append(contentsOf: other.skipped)
         transitions.merge(other.transitions)
     }
 

@@ -76,6 +76,7 @@ public enum Triage {
                                   unreadable: tally.unreadable.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) },
                                   transitions: tally.transitions)
         result.sessionReleases = tally.releases
+        result.skipped = tally.skipped.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
         return result
     }
 
@@ -88,6 +89,10 @@ public enum Triage {
                        into tally: inout TriageTally) {
         if let error = file.error {
             tally.unreadable.append(Unreadable(path: file.path, reason: error))
+            return
+        }
+        if let reason = file.skipped {
+            tally.skipped.append(Unreadable(path: file.path, reason: reason))
             return
         }
         var ingest = IngestOptions(inputFormat: options.inputFormat, jobs: jobs, collectEvents: true, rangeBytes: options.rangeBytes)

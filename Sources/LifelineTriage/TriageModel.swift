@@ -194,6 +194,8 @@ public struct TriageResult: Sendable {
     /// Sessions per app version, OS version and device model, over every input: the releases the
     /// input set covers, whether or not they failed.
     public var sessionReleases = ReleaseSpread()
+    /// Files found in a directory and not read (binary data, not a log), with the reason.
+    public var skipped: [Unreadable] = []
 
     public var totalLines: Int { inputs.reduce(0) { $0 + $1.lines } }
     public var totalEvents: Int { inputs.reduce(0) { $0 + $1.events } }

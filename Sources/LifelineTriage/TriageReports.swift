@@ -7,7 +7,7 @@ import LifelineRules
 /// files, sessions, firstSeen, lastSeen, states, example:{file, line, excerpt}, appVersions, osVersions,
 /// devices, firstVersion, lastVersion, newInVersion}], "releases":{appVersions, osVersions, devices},
 /// "groups":[{by, value, sessions, signatures:[{id, rank, count}]}] (with --group-by),
-/// "unreadable":[{path, reason}]}`, signatures ranked most frequent first. A distribution is
+/// "unreadable":[{path, reason}], "skipped":[{path, reason}] (files found in a directory and not read)}`, signatures ranked most frequent first. A distribution is
 /// `[{value, count}]`, most frequent first, with `value: null` for occurrences where it is unknown.
 public enum TriageJSON {
     public static func render(_ r: TriageResult, groupBy: ReleaseDimension? = nil) -> String {
@@ -117,8 +117,18 @@ public enum TriageJSON {
         w.field("occurrences", r.signatures.reduce(0) { $0 + $1.count })
         w.field("sessions", r.totalSessions)
         w.field("signatures", r.signatures.count)
+        w.field("skipped", r.skipped.count)
         w.field("unreadable", r.unreadable.count)
         w.endObject()
+        w.key("skipped")
+        w.beginArray()
+        for u in r.skipped {
+            w.beginObject()
+            w.field("path", u.path)
+            w.field("reason", u.reason)
+            w.endObject()
+        }
+        w.endArray()
         w.key("unreadable")
         w.beginArray()
         for u in r.unreadable {
@@ -185,6 +195,10 @@ public enum TriageText {
         if !r.unreadable.isEmpty {
             out += "\nunreadable (\(r.unreadable.count)):\n"
             for u in r.unreadable { out += "  \(oneLine(u.path)): \(oneLine(u.reason))\n" }
+        }
+        if !r.skipped.isEmpty {
+            out += "\nskipped (\(r.skipped.count), found in a directory and not read):\n"
+            for u in r.skipped { out += "  \(oneLine(u.path)): \(oneLine(u.reason))\n" }
         }
         return out
     }
@@ -253,6 +267,7 @@ public enum TriageSummary {
             parts.append("\(new) new, \(r.gone.count) gone")
         }
         if !r.unreadable.isEmpty { parts.append("\(r.unreadable.count) unreadable") }
+        if !r.skipped.isEmpty { parts.append("\(r.skipped.count) skipped") }
         return parts.joined(separator: ", ")
     }
 }
@@ -336,6 +351,10 @@ public enum TriageMarkdown {
         if !r.unreadable.isEmpty {
             out += "\n## Unreadable\n\n"
             for u in r.unreadable { out += "- \(escape(u.path)): \(escape(u.reason))\n" }
+        }
+        if !r.skipped.isEmpty {
+            out += "\n## Skipped (found in a directory and not read)\n\n"
+            for u in r.skipped { out += "- \(escape(u.path)): \(escape(u.reason))\n" }
         }
         return out
     }

@@ -124,7 +124,7 @@ struct Analyze: ParsableCommand {
 
     private func warnAbout(_ inputs: [InputStats]) {
         for input in inputs {
-            if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
+            Diagnostics.unread(input)
             for note in input.notes where note.severity != .info {
                 Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
             }

@@ -50,7 +50,7 @@ struct Events: ParsableCommand {
             encoded.write(lineOffset: lineOffset) { out.write(rawBuffer: $0) }
         }, onInput: { input in
             inputs.append(input)
-            if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
+            Diagnostics.unread(input)
             for note in input.notes where note.severity != .info {
                 Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
             }
@@ -91,7 +91,7 @@ enum StatsTable {
         let header = ["path", "format", "lines", "records", "continuation", "non-log", "unrecognized", "events"]
         var rows = [header]
         for s in inputs {
-            rows.append([s.path, s.format?.rawValue ?? "-", "\(s.lines)", "\(s.records)", "\(s.continuationLines)",
+            rows.append([s.path, s.skipped != nil ? "skipped" : s.format?.rawValue ?? "-", "\(s.lines)", "\(s.records)", "\(s.continuationLines)",
                          "\(s.nonLogLines)", "\(s.unrecognizedLines)", "\(s.events)"])
         }
         if inputs.count > 1 {
@@ -100,11 +100,17 @@ enum StatsTable {
                          sum(\.unrecognizedLines), sum(\.events)])
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-        return rows.map { row in
+        var table = rows.map { row in
             row.enumerated().map { c, cell in
                 c < 2 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+        let skipped = inputs.filter { $0.skipped != nil }
+        if !skipped.isEmpty {
+            table += "\n\nskipped (\(skipped.count), found in a directory and not read):"
+            for s in skipped { table += "\n  \(s.path): \(s.skipped!)" }
+        }
+        return table
     }
 }

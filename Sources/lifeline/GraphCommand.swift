@@ -68,7 +68,7 @@ struct Graph: ParsableCommand {
         let analysis = Analysis.run(paths: paths, ingest: ingest, rules: configuration.rules(only: [], disabled: []),
                                     configuration: configuration, observe: observe)
         for input in analysis.inputs {
-            if let error = input.error { Diagnostics.warn("\(input.path): \(error)") }
+            Diagnostics.unread(input)
         }
         var graphs = collected.graphs
         if aggregate {

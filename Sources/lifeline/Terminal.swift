@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifelineCore
 import LifelineRender
 
 /// Buffered standard output (events can be millions of lines).
@@ -58,6 +59,13 @@ final class StandardOutput {
 enum Diagnostics {
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("lifeline: \(message)\n".utf8))
+    }
+
+    /// Says why an input was not read: it could not be (an error), or it was found in a directory
+    /// and is not a log (skipped).
+    static func unread(_ input: InputStats) {
+        if let error = input.error { warn("\(input.path): \(error)") }
+        if let reason = input.skipped { warn("\(input.path): skipped: \(reason)") }
     }
 }
 

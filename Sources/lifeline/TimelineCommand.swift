@@ -33,7 +33,7 @@ struct Timeline: ParsableCommand {
         let analysis = Analysis.run(paths: paths, ingest: IngestOptions(
             inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: [],
             configuration: configuration, keepEvents: true)
-        for input in analysis.inputs where input.error != nil { Diagnostics.warn("\(input.path): \(input.error!)") }
+        for input in analysis.inputs { Diagnostics.unread(input) }
         let out = StandardOutput()
         out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions))
         out.flush()

@@ -81,3 +81,14 @@ import Testing
         #expect(text.events.first?.process == "iTubeDownloader")
     }
 }
+
+@Suite struct LogNameTests {
+    @Test("rotated and compressed log names are log-like; other names are left to the content", arguments: [
+        ("system.log", true), ("catalyst.log.1", true), ("app.log.2.gz", true), ("system.log.0.gz", true),
+        ("carplay.out", true), ("crash.ips", true), ("device.txt.12", true),
+        ("syslog", false), ("device", false), ("notes.pdf", false), ("log.1", false), (".hidden.log", false), ("archive.1", false),
+    ])
+    func logLike(name: String, expected: Bool) {
+        #expect(InputExpansion.isLogLike(name) == expected)
+    }
+}

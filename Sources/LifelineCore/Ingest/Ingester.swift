@@ -68,6 +68,7 @@ public struct Ingester: Sendable {
         var totals = plans.map { plan -> InputStats in
             var s = InputStats(path: plan.path)
             s.error = plan.error
+            s.skipped = plan.skipped
             return s
         }
         var remaining = plans.map { $0.units.count }
@@ -176,6 +177,7 @@ public struct Ingester: Sendable {
         var sniff: Sniff?
         var error: String?
         var units: [WorkUnit]
+        var skipped: String? = nil
     }
 
     struct WorkUnit: Sendable {
@@ -201,6 +203,7 @@ public struct Ingester: Sendable {
 
     private func plan(_ input: InputExpansion.Input, index: Int) -> InputPlan {
         if let error = input.error { return InputPlan(path: input.path, sniff: nil, error: error, units: []) }
+        if let reason = input.skipped { return InputPlan(path: input.path, sniff: nil, error: nil, units: [], skipped: reason) }
         let path = input.path
         var prefix: [UInt8] = []
         let source: GzipSource
@@ -248,23 +251,8 @@ public struct Ingester: Sendable {
         return InputPlan(path: path, sniff: sniff, error: nil, units: units)
     }
 
-    /// The first `count` bytes for sniffing. A stream that fails after some bytes (a truncated gzip
-    /// file) still gets sniffed; reading it again reports the failure at its line.
     private func readPrefix(_ source: ByteSource, count: Int) throws -> [UInt8] {
-        var data = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n: Int
-            do {
-                n = try data.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
-            } catch where filled > 0 {
-                break
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        data.removeSubrange(filled...)
-        return data
+        try ByteSources.prefix(of: source, count: count)
     }
 
     /// `source` as UTF-8: UTF-16 inputs are transcoded (never read in ranges, see `plan`).

@@ -25,6 +25,9 @@ public struct InputStats: Sendable, Equatable {
     /// Set when the input could not be read (missing, unreadable, binary); its counts then cover
     /// what was read before the error, or every line as unrecognized for binary data.
     public var error: String?
+    /// Set when a file found in a directory was not read, with the reason (binary data, not a
+    /// log); its counts are zero. Not an error: the run goes on and its exit status is unchanged.
+    public var skipped: String?
 
     public init(path: String) { self.path = path }
 

@@ -249,7 +249,8 @@ extension EventDetails {
 
 extension InputStats {
     /// `{path, format, lines, records, continuationLines, nonLogLines, unrecognizedLines, events}` plus
-    /// `recordsByFormat`, `notes` and `error` when present; keys sorted.
+    /// `recordsByFormat`, `notes`, `error` and `skipped` (why a file found in a directory was not
+    /// read) when present; keys sorted.
     public func write(to w: inout JSONWriter) {
         w.beginObject()
         w.field("continuationLines", continuationLines)
@@ -272,6 +273,7 @@ extension InputStats {
         }
         w.field("path", path)
         w.field("records", records)
+        w.field("skipped", skipped)
         if recordsByFormat.count > 1 {
             w.key("recordsByFormat")
             w.beginObject()

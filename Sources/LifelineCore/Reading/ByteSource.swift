@@ -223,3 +223,30 @@ final class UTF16Source: ByteSource {
         return out
     }
 }
+
+/// Reading the start of an input.
+enum ByteSources {
+    /// The first `count` bytes for sniffing. A stream that fails after some bytes (a truncated gzip
+    /// file) still gets sniffed; reading it again reports the failure at its line.
+    static func prefix(of source: ByteSource, count: Int) throws -> [UInt8] {
+        var data = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n: Int
+            do {
+                n = try data.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            } catch where filled > 0 {
+                break
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        data.removeSubrange(filled...)
+        return data
+    }
+
+    /// The first `count` bytes of the file at `path`, decompressed when it is gzip.
+    static func prefix(of path: String, count: Int) throws -> [UInt8] {
+        try prefix(of: GzipSource(path: path), count: count)
+    }
+}

@@ -7,6 +7,8 @@ public enum InputExpansion {
     struct Input: Equatable {
         var path: String
         var error: String?
+        /// Found in a directory walk and not read, with the reason (binary, not a log).
+        var skipped: String?
     }
 
     /// An input file found by `files(_:archives:)`, with its size on disk for scheduling.
@@ -17,6 +19,8 @@ public enum InputExpansion {
         public var isArchive: Bool
         /// Why it cannot be read (missing, permission denied, a directory that cannot be listed).
         public var error: String?
+        /// Why a file found in a directory was not read (binary, not a log); nil when it is read.
+        public var skipped: String?
     }
 
     /// The inputs `paths` name, each with its size; with `archives`, directories also yield the tar
@@ -28,7 +32,7 @@ public enum InputExpansion {
                 size = (a[.size] as? NSNumber)?.int64Value ?? 0
             }
             return File(path: input.path, size: size, isArchive: archives && input.error == nil && TarArchive.hasArchiveName(input.path),
-                        error: input.error)
+                        error: input.error, skipped: input.skipped)
         }
     }
 
@@ -36,12 +40,41 @@ public enum InputExpansion {
     static let logExtensions: Set<String> = ["log", "txt", "ips", "crash", "json", "ndjson", "jsonl", "md",
                                              "markdown", "syslog", "out", "err", "trace", "console", "text"]
 
+    /// True when the name says the file is a log: a log extension, also rotated (`.log.1`,
+    /// `system.log.0.gz`, `app.log.2.gz`). Other files in a walked directory are decided by content.
     public static func isLogLike(_ name: String) -> Bool {
         var n = name.lowercased()
         if n.hasPrefix(".") { return false }
         if n.hasSuffix(".gz") { n.removeLast(3) }
+        // Rotation numbers: `.1`, `.0`, `.12`.
+        while let dot = n.lastIndex(of: ".") {
+            let suffix = n[n.index(after: dot)...]
+            guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && $0.isNumber }) else { break }
+            n = String(n[..<dot])
+        }
         guard let dot = n.lastIndex(of: ".") else { return false }
         return logExtensions.contains(String(n[n.index(after: dot)...]))
+    }
+
+    /// Why a file found in a directory walk is not read, or nil when it is: decided by its first
+    /// 64 KiB (decompressed when gzip), as the reader would sniff it. A file is read when the sniffer
+    /// finds a log format in it (a header, a report, JSON log entries) or a line of it names an event
+    /// (bare `print(#function)` output); it is skipped when it is binary or holds neither. A file
+    /// that cannot be opened is read, so its error is reported where it is read.
+    static func skipReason(_ path: String) -> String? {
+        let head: [UInt8]
+        do { head = try ByteSources.prefix(of: path, count: FormatSniffer.sampleBytes) } catch { return nil }
+        if head.isEmpty { return nil }
+        let sniff = FormatSniffer.sniff(head, path: path)
+        if let reason = sniff.binaryReason { return reason }
+        if sniff.format != .print { return nil }
+        let classifier = EventClassifier()
+        var lines = 0
+        for line in head.split(separator: 10, omittingEmptySubsequences: true).prefix(2000) {
+            lines += 1
+            if classifier.startsEvent(String(decoding: line, as: UTF8.self)) { return nil }
+        }
+        return "not a log: none of its first \(lines) lines is in a log format Lifeline reads or names a lifecycle event (name the file to read it anyway)"
     }
 
     static func expand(_ paths: [String], archives: Bool = false) -> [Input] {
@@ -138,8 +171,14 @@ public enum InputExpansion {
                 let type = st.st_mode & S_IFMT
                 if type == S_IFDIR {
                     if lst.st_mode & S_IFMT == S_IFLNK { links.append(full) } else { stack.append(full) }
-                } else if type == S_IFREG, isLogLike(name) || archives && TarArchive.hasArchiveName(name) {
-                    files.append(Input(path: full))
+                } else if type == S_IFREG {
+                    if isLogLike(name) || archives && TarArchive.hasArchiveName(name) {
+                        files.append(Input(path: full))
+                    } else {
+                        // No log extension (`syslog`, `device`, `console.out.old`): the content decides,
+                        // and a file not read says why.
+                        files.append(Input(path: full, skipped: skipReason(full)))
+                    }
                 }
             }
         }
