@@ -137,6 +137,7 @@ public enum RuleRegistry {
         BackgroundPublishRule.self,
         MainThreadBlockedAtLaunchRule.self,
         MainThreadIORule.self,
+        MainThreadRequiredRule.self,
         AssertionFailureRule.self,
         UncaughtExceptionRule.self,
         SwiftRuntimeTrapRule.self,

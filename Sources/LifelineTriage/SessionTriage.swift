@@ -46,7 +46,7 @@ struct SessionTriage: Sendable {
     static func defaultSeverity(_ kind: SignatureKind) -> Severity {
         switch kind {
         case .hang, .resource, .slowLaunch: .warning
-        case .assertion, .mainThreadChecker, .rule: .error
+        case .assertion, .mainThreadChecker, .mainThreadRequired, .rule: .error
         case .exception, .fatalError, .signal, .crash, .watchdog, .killed: .fatal
         }
     }
@@ -56,7 +56,7 @@ struct SessionTriage: Sendable {
 
     /// Event kinds `Signatures.failure` gives a signature to (checked by number before the text).
     static let failureKinds: Set<EventKind> = [.assertion, .exception, .swiftFatalError, .signal, .crashReport, .watchdog, .mainThreadChecker,
-                                               .jetsam, .killed, .hang, .resourceLimit, .slowLaunch]
+                                               .mainThreadRequired, .jetsam, .killed, .hang, .resourceLimit, .slowLaunch]
     static let appDidBecomeActive = EventKind("app.didBecomeActive")
 
     func take(_ session: ProcessSession, into tally: inout TriageTally) {
@@ -75,8 +75,11 @@ struct SessionTriage: Sendable {
         // One kill is one failure, however many lines report it.
         let repeated = session.repeatedEndings()
         for (i, e) in session.events.enumerated() where Self.failureKinds.contains(e.kind) && !repeated.contains(i) {
-            guard let signature = Signatures.failure(e) else { continue }
             let at = LineKey(file: e.file, line: e.line)
+            // An exception or assertion whose reason requires the main thread is one failure: its
+            // `thread.mainThreadRequired` companion (same line, after it) adds no signature.
+            if e.kind == .mainThreadRequired, failureLines.contains(at) { continue }
+            guard let signature = Signatures.failure(e) else { continue }
             failureLines.insert(at)
             let here = findingsAt[at] ?? []
             let severity = max(here.map(\.severity).max() ?? .note, Self.defaultSeverity(signature.kind))

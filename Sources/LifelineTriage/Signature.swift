@@ -26,6 +26,10 @@ public enum SignatureKind: String, Sendable, Codable, CaseIterable, Comparable {
     case signal
     /// A Main Thread Checker report.
     case mainThreadChecker = "main-thread-checker"
+    /// A framework's refusal of a call made off the main thread (`must be called on the main
+    /// thread`), on its own line; when it is the reason of an exception, the exception's signature
+    /// holds it.
+    case mainThreadRequired = "main-thread-required"
     /// An `.ips` or text crash report that is not a watchdog kill.
     case crash
     /// A watchdog termination (`0x8badf00d`), from a crash report or a log line.
@@ -51,13 +55,14 @@ public enum SignatureKind: String, Sendable, Codable, CaseIterable, Comparable {
         case .fatalError: 2
         case .signal: 3
         case .mainThreadChecker: 4
-        case .crash: 5
-        case .watchdog: 6
-        case .killed: 7
-        case .hang: 8
-        case .resource: 9
-        case .slowLaunch: 10
-        case .rule: 11
+        case .mainThreadRequired: 5
+        case .crash: 6
+        case .watchdog: 7
+        case .killed: 8
+        case .hang: 9
+        case .resource: 10
+        case .slowLaunch: 11
+        case .rule: 12
         }
     }
 }
@@ -123,6 +128,7 @@ public enum Signatures {
     ///   reason when the report has one, then up to three frames (`image symbol`, `;`-separated). See
     ///   `crashFrames` for which frames.
     /// - watchdog: the watchdog event, then the termination headline (masked, termination codes kept).
+    /// - main-thread-required: the API the message names, else the masked message.
     /// - Parameter event: Any event.
     /// - Returns: The signature, or nil when the event is not a failure or Main Thread Checker report.
     public static func failure(_ event: Event) -> Signature? {
@@ -136,6 +142,7 @@ public enum Signatures {
         case .jetsam, .killed: return killed(event)
         case .hang, .resourceLimit, .slowLaunch: return resource(event)
         case .mainThreadChecker: return mainThreadChecker(event)
+        case .mainThreadRequired: return mainThreadRequired(event)
         default: return nil
         }
     }
@@ -223,6 +230,13 @@ extension Signatures {
             ?? SignatureText.signalNameInDescription(d.reason ?? e.message)
             ?? SignatureText.nonEmpty(mask(d.reason ?? e.message)) ?? "-"
         return Signature(kind: .signal, key: name, title: SignatureText.titleLine("Signal \(name)"))
+    }
+
+    /// The API the message names, else the masked message.
+    static func mainThreadRequired(_ e: Event) -> Signature {
+        let d = e.details ?? EventDetails()
+        let what = d.api.map { mask($0) } ?? mask(SignatureText.collapse(d.reason ?? e.message))
+        return Signature(kind: .mainThreadRequired, key: what, title: SignatureText.titleLine("Main thread required: \(what)"))
     }
 
     /// API + the first frame of the app (or outside system images).

@@ -35,6 +35,47 @@ import Testing
         #expect(bare.events.map(\.kind.rawValue) == [kind], "bare: \(message)")
     }
 
+    @Test("pasted shapes: Markdown-escaped *** and an exception without its prefix", arguments: [
+        ("**\\* Assertion failure in -[XYZListController tableView:cellForRowAtIndexPath:], XYZListController.m:214", ["failure.assertion"]),
+        ("**\\* Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 0.'", ["failure.exception"]),
+        ("'NSGenericException', reason: 'Application does not implement CarPlay template application lifecycle methods in its scene delegate.'", ["failure.exception"]),
+        // Not an exception: prose that quotes a reason.
+        ("the reason: 'timeout' came back from the server", []),
+    ])
+    func pastedShapes(message: String, kinds: [String]) {
+        let bare = ingest("start\n" + message + "\n")
+        #expect(bare.events.map(\.kind.rawValue) == kinds, "\(message)")
+        if kinds == ["failure.exception"], message.hasPrefix("'") {
+            #expect(bare.events.first?.details?.exceptionName == "NSGenericException")
+            #expect(bare.events.first?.details?.reason == "Application does not implement CarPlay template application lifecycle methods in its scene delegate.")
+        }
+    }
+
+    @Test("an exception or assertion whose reason requires the main thread also gives thread.mainThreadRequired", arguments: [
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Call must be made on main thread'", true),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[UIView layoutIfNeeded] should only be called from the main thread'", true),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'threading violation: expected the main thread'", true),
+        ("*** Terminating app due to uncaught exception 'NSGenericException', reason: 'Accessing UIApplication.applicationState requires the main thread'", true),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'UIApplication.registerForRemoteNotifications() must be used from main thread only'", true),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Modifications to the layout engine must not be performed from a background thread after it has been accessed from the main thread.'", true),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 0.'", false),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'results are handed back to the main thread later'", false),
+    ])
+    func mainThreadReasons(message: String, requires: Bool) throws {
+        let r = ingest(Self.header + message + "\n")
+        #expect(r.events.map(\.kind.rawValue) == (requires ? ["failure.exception", "thread.mainThreadRequired"] : ["failure.exception"]))
+        #expect(r.stats.events == r.events.count)
+        if requires {
+            let companion = try #require(r.events.last)
+            #expect(companion.line == 1 && companion.pid == 1234 && companion.tid == 5678)
+            #expect(companion.details?.exceptionName == r.events[0].details?.exceptionName)
+            #expect(companion.details?.reason == r.events[0].details?.reason)
+        }
+        // The counting pass (--stats) counts both.
+        let counted = ingest(Self.header + message + "\n", options: IngestOptions(jobs: 1, collectEvents: false))
+        #expect(counted.stats.events == (requires ? 2 : 1))
+    }
+
     @Test("assertion details: method, file and line")
     func assertionDetails() {
         let e = ingest(Self.header + "*** Assertion failure in -[FBSSceneImpl initWithQueue:identifier:display:settings:clientSettings:], /BuildRoot/FBSSceneImpl.m:114\n").events.first

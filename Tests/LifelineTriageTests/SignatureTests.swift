@@ -147,7 +147,7 @@ struct SignatureValueTests {
     @Test("kinds: raw values, declaration order, Codable as raw value")
     func kinds() throws {
         #expect(SignatureKind.allCases.map(\.rawValue)
-                == ["assertion", "exception", "fatal-error", "signal", "main-thread-checker", "crash", "watchdog", "killed", "hang", "resource", "slow-launch", "rule"])
+                == ["assertion", "exception", "fatal-error", "signal", "main-thread-checker", "main-thread-required", "crash", "watchdog", "killed", "hang", "resource", "slow-launch", "rule"])
         #expect(SignatureKind.allCases.sorted() == SignatureKind.allCases)
         #expect(SignatureKind.rule > .assertion && SignatureKind.crash < .watchdog)
         let data = try JSONEncoder().encode([SignatureKind.fatalError, .mainThreadChecker])

@@ -35,6 +35,10 @@ public final class EventClassifier {
     private var detailed = true
     /// Set by a kill line (`KillLines`): the event is about this process, not the line's own.
     var victim: (process: String?, set: Bool) = (nil, false)
+    /// Set when the last record classified is an exception or assertion whose reason states a
+    /// main-thread requirement: the reason. The record then also gives a `thread.mainThreadRequired`
+    /// event (`companion(of:)`), for the threading rules and triage.
+    private(set) var mainThreadRequirement: String?
 
     /// App-specific markers tried on records that hold no other event.
     let markers: MarkerMatcher?
@@ -51,7 +55,9 @@ public final class EventClassifier {
     public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
         self.detailed = detailed
         victim = (nil, false)
+        mainThreadRequirement = nil
         guard var event = recognise(record) ?? marker(record) else { return nil }
+        if event.kind == .exception || event.kind == .assertion { mainThreadRequirement = requirement(in: record, event) }
         guard detailed else { return event }
         event.file = file
         event.line = line
@@ -77,6 +83,28 @@ public final class EventClassifier {
     func startsEvent(_ line: String) -> Bool {
         detailed = false
         return recognise(RecordText(format: .print, message: line)) != nil
+    }
+
+    /// The main-thread requirement an exception's reason or an assertion's text states, if any.
+    private func requirement(in record: RecordText, _ event: Event) -> String? {
+        let text = event.details?.reason ?? ([record.message] + record.continuation.prefix(3)).joined(separator: "\n")
+        guard p.mainThreadRequired.firstMatch(in: text, scratch: scratch) != nil else { return nil }
+        return text
+    }
+
+    /// The `thread.mainThreadRequired` event that goes with `event` (the last record's exception or
+    /// assertion, its header fields filled in), or nil when its reason states no such requirement.
+    public func companion(of event: Event) -> Event? {
+        guard let reason = mainThreadRequirement else { return nil }
+        var e = event
+        e.kind = .mainThreadRequired
+        var d = EventDetails()
+        d.reason = reason
+        d.api = p.objcMethod.firstMatch(in: reason, scratch: scratch)?[0] ?? event.details?.method
+        d.backtrace = event.details?.backtrace
+        d.exceptionName = event.details?.exceptionName
+        e.details = d
+        return e
     }
 
     /// After the header fields were copied onto the last event classified: a kill line's event is
@@ -127,7 +155,7 @@ public final class EventClassifier {
             d.backtrace = stack(r.continuation)
             return event(.assertion, r, details: d)
         }
-        if f.contains(.exception), let g = p.uncaught.firstMatch(in: m, scratch: scratch) {
+        if f.contains(.exception), let g = p.uncaught.firstMatch(in: m, scratch: scratch) ?? p.bareException.firstMatch(in: m, scratch: scratch) {
             var d = EventDetails()
             d.exceptionName = g[1]
             var reason = g[2] ?? ""
@@ -432,8 +460,11 @@ final class Patterns: Sendable {
     let mainThreadChecker = Pattern.builtIn(#"Main Thread Checker: (?:UI API called on a background thread|[^:]*): (.*)$"#)
     let checkerFields = Pattern.builtIn(#"PID: (\d+), TID: (\d+), Thread name: ([^,]*), Queue name: ([\s\S]*?), QoS: (\d+)"#)
     let offMain = Pattern.builtIn(#"arrived off the main thread"#)
-    let assertion = Pattern.builtIn(#"\*\*\* Assertion failure in (.+?)(?:, (.+?):(\d+))?\s*$"#)
-    let uncaught = Pattern.builtIn(#"\*\*\* Terminating app due to uncaught exception '([^']+)', reason: '(.*)$"#)
+    // `***` may arrive Markdown-escaped as `**\*` (pasted into an issue or a chat).
+    let assertion = Pattern.builtIn(#"\*\*\\?\* Assertion failure in (.+?)(?:, (.+?):(\d+))?\s*$"#)
+    let uncaught = Pattern.builtIn(#"\*\*\\?\* Terminating app due to uncaught exception '([^']+)', reason: '(.*)$"#)
+    /// The same exception pasted without its `*** Terminating app due to uncaught exception` prefix.
+    let bareException = Pattern.builtIn(#"^\s*'([A-Za-z_][A-Za-z0-9_]*Exception)', reason: '(.*)$"#)
     let cxxTerminate = Pattern.builtIn(#"libc\+\+abi(?:\.dylib)?: terminating (?:with|due to) uncaught exception of type ((?:[^\s:]|::)+):?\s*(.*)$"#)
     let swiftTrap = Pattern.builtIn(#"^\s*(?:(\S.*?):(\d+): )?(Fatal error|Precondition failed|Assertion failed)(?:: (.*?))?(?:: file (.+), line (\d+))?\s*$"#)
     let oldSwiftTrap = Pattern.builtIn(#"^\s*fatal error: (.*)$"#)
@@ -441,7 +472,7 @@ final class Patterns: Sendable {
     let watchdog = Pattern.builtIn(#"watchdog transgression|0x8badf00d|exhausted real \(wall clock\) time allowance"#, caseless: true)
     let watchdogEvent = Pattern.builtIn(#"([a-z]+-[a-z]+) watchdog transgression|WatchdogEvent: ([a-z-]+)"#)
     let signal = Pattern.builtIn(#"^\s*(?:Message from debugger: )?(?:(Abort trap|Segmentation fault|Bus error|Illegal instruction|Trace/BPT trap|Killed): (\d+)|Terminated due to signal (\d+))\s*$"#)
-    let mainThreadRequired = Pattern.builtIn(#"(?:must|should only|can only|may only) be (?:called|used|invoked|performed|accessed) (?:from|on) (?:the )?main thread|must be used from main thread only|autolayout engine from a background thread|layout engine must not be performed from a background thread"#, caseless: true)
+    let mainThreadRequired = Pattern.builtIn(#"(?:must|should only|can only|may only) be (?:called|used|invoked|performed|accessed|made) (?:from|on) (?:the )?main thread|must be used from main thread only|requires? the main thread|expected the main thread|autolayout engine from a background thread|layout engine must not be performed from a background thread"#, caseless: true)
     let backgroundPublish = Pattern.builtIn(#"Publishing changes from background threads is not allowed"#)
     let mainThreadIO = Pattern.builtIn(#"should not be called on the main thread as it may lead to UI unresponsiveness"#)
     let noConfiguration = Pattern.builtIn(#"contained no UIScene configuration dictionary \(looking for configuration named "([^"]*)"\)"#)

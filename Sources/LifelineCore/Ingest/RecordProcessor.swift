@@ -280,13 +280,17 @@ struct RecordProcessor {
         let found = classifier.classify(text, file: file, line: openLine, lineCount: openLineCount, detailed: collectEvents)
         if matchesMarkers { noteMarkerGaveUp(line: openLine) }
         guard var event = found else { return }
-        guard collectEvents else { stats.events += 1; return }  // counting only: header fields unused
+        guard collectEvents else {  // counting only: header fields unused
+            stats.events += classifier.mainThreadRequirement == nil ? 1 : 2
+            return
+        }
         if let spans {
             firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
             classifier.attributeToVictim(&event)
         }
         if let meta = openMetadata { applyMetadata(meta, to: &event) }
         emit(event)
+        emit(classifier.companion(of: event))
     }
 
     private func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
@@ -415,7 +419,9 @@ struct RecordProcessor {
             guard hit || matchesMarkers, var t = decodeJSONRecord(object.bytes, line: object.line) else { continue }
             t.format = .logJSON
             t.truncated = object.truncated
-            emit(classifier.classify(t, file: file, line: object.line, lineCount: object.lineCount))
+            let event = classifier.classify(t, file: file, line: object.line, lineCount: object.lineCount)
+            emit(event)
+            if let event { emit(classifier.companion(of: event)) }
             if matchesMarkers { noteMarkerGaveUp(line: object.line) }
         }
     }

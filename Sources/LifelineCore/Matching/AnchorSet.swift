@@ -91,7 +91,7 @@ public final class AnchorSet: @unchecked Sendable {
     /// background thread` → `background thread`; `Incorrect actor executor assumption` → `Fatal error`).
     static let failureLiterals: [(String, FailureFamily)] = [
         ("Assertion| fail", [.assertion, .swiftTrap]),   // Objective-C assertion failure, Swift assertion failed
-        ("uncaught ex|ception", .exception), ("|Terminating app", .exception), ("Ignored Ex|ception", [.exception, .thread]),
+        ("uncaught ex|ception", .exception), ("|Terminating app", .exception), ("Exception', r|eason: '", .exception), ("Ignored Ex|ception", [.exception, .thread]),
         ("F|atal error", .swiftTrap), ("f|atal error", .swiftTrap), ("Precondition| failed", .swiftTrap),
         ("Main T|hread Checker", .checker), ("main t|hread", .thread), ("Main t|hread", .thread),
         ("background t|hread", [.thread, .checker]),
