@@ -51,7 +51,7 @@ public enum FuzzEntry {
         var readError: String?
         do {
             var feeder = LineFeeder(separator: sniffed.carriageReturnLines ? 13 : 10, maxLineBytes: max(4096, maxLineBytes))
-            feeder.ndjson = mode == .logNDJSON
+            feeder.ndjson = mode == .logNDJSON || mode == .unifiedLog
             var reader = BufferedLineReader(source: PrefixedSource(prefix: data, rest: EmptySource()), feeder: feeder)
             try reader.run(&processor)
         } catch {

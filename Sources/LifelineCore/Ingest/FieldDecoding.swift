@@ -66,7 +66,9 @@ enum FieldDecoding {
         var offset: Int? = nil
         // Crash reports write the offset after a space (`2022-09-18 15:28:37.00 +0900`).
         if format.isReport, p + 1 < t.count, t[p] == 32, t[p + 1] == 43 || t[p + 1] == 45 { p += 1 }
-        if p < t.count, t[p] == 43 || t[p] == 45 {
+        if p < t.count, t[p] == 90 {  // `Z`: RFC 3339 UTC (unifiedlog_iterator)
+            offset = 0
+        } else if p < t.count, t[p] == 43 || t[p] == 45 {
             let sign = t[p] == 45 ? -1 : 1
             if let hh = num(p + 1, 2) {
                 let mm = num(p + 3, 2) ?? num(p + 4, 2) ?? 0

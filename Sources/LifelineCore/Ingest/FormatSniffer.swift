@@ -107,7 +107,10 @@ enum FormatSniffer {
         let headerCount = best?.value ?? 0
         let format: LogFormat
         if ndjson > headerCount && ndjson >= metadata {
-            format = .logNDJSON
+            // `unifiedlog_iterator` JSON Lines carry its own keys, not `log`'s (`eventMessage`).
+            let first = nonBlank.first { $0.first == 123 }.map { String(decoding: $0.prefix(4096), as: UTF8.self) } ?? ""
+            let unified = first.contains("\"thread_id\":") && first.contains("\"log_type\":") && !first.contains("\"eventMessage\"")
+            format = unified ? .unifiedLog : .logNDJSON
         } else if metadata > 0 && metadata * 2 >= headerCount {
             format = .xcodeMetadata
         } else if let best, best.value > 0 {

@@ -79,7 +79,7 @@ enum HeaderParser {
         case .xcode, .logDefault, .logSyslog, .logCompact: return parseDated(l, into: &h)
         case .idevicesyslog: return parseDeviceSyslog(l, into: &h)
         case .console: return parseConsole(l, into: &h)
-        case .xcodeMetadata, .print, .logJSON, .logNDJSON, .ips, .crash, .metricKit: return false
+        case .xcodeMetadata, .print, .logJSON, .logNDJSON, .unifiedLog, .ips, .crash, .metricKit: return false
         }
     }
 

@@ -419,7 +419,7 @@ public struct Ingester: Sendable {
         }
         do {
             var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
-            feeder.ndjson = unit.format == .logNDJSON
+            feeder.ndjson = unit.format == .logNDJSON || unit.format == .unifiedLog
             if let range = unit.range {
                 feeder.skipLeading = range.lowerBound > 0
                 feeder.stopOffset = range.upperBound == Int64.max ? nil : range.upperBound

@@ -134,8 +134,8 @@ struct RecordProcessor {
         }
         if let f = l.first, f == 123 || (f == 32 && mode == .logNDJSON) {  // `{`
             if isNDJSONFooter(l) { nonLog(); return }
-            if mode == .logNDJSON || looksLikeJSONObjectLine(l) {
-                return startRecord(l, format: .logNDJSON, hasSpans: false, candidate: hasAnchor)
+            if mode == .logNDJSON || mode == .unifiedLog || looksLikeJSONObjectLine(l) {
+                return startRecord(l, format: mode == .unifiedLog ? .unifiedLog : .logNDJSON, hasSpans: false, candidate: hasAnchor)
             }
         }
         if isKnownNonLog(l) { nonLog(); return }
@@ -265,7 +265,7 @@ struct RecordProcessor {
         guard openCandidate else { return }
         var text: RecordText
         var spans: HeaderSpans? = nil
-        if openFormat == .logNDJSON {
+        if openFormat == .logNDJSON || openFormat == .unifiedLog {
             guard let t = decodeJSONRecord(firstLine, line: openLine) else { return }
             text = t
         } else if let s = openSpans {
@@ -381,6 +381,9 @@ struct RecordProcessor {
                 stats.notes.append(InputNote(.warning, line: line, "malformed JSON log entry"))
             }
             return nil
+        }
+        if obj["eventMessage"] == nil, obj["thread_id"] != nil || obj["log_type"] != nil {
+            return UnifiedLogEntry.record(obj, context: context)
         }
         var t = RecordText(format: mode == .logJSON ? .logJSON : .logNDJSON, message: (obj["eventMessage"] as? String) ?? "")
         if let path = obj["processImagePath"] as? String { t.process = path.split(separator: "/").last.map(String.init) }

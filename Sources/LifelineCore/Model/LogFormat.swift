@@ -28,6 +28,10 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
     /// MetricKit diagnostic payload (`MXDiagnosticPayload` JSON: crash, hang, CPU, disk-write and
     /// launch diagnostics), one payload or an array of them.
     case metricKit = "metrickit"
+    /// JSON Lines written by mandiant's `unifiedlog_iterator` (`-f jsonl`), which reads a
+    /// `.logarchive` or `.tracev3` files on Linux: `{"subsystem":…,"thread_id":…,"pid":…,
+    /// "process":"/path/App","message":…,"timestamp":"…Z",…}` per line.
+    case unifiedLog = "unifiedlog-jsonl"
 
     public static func < (lhs: LogFormat, rhs: LogFormat) -> Bool { lhs.ordinal < rhs.ordinal }
 
@@ -47,6 +51,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .ips: return 10
         case .crash: return 11
         case .metricKit: return 12
+        case .unifiedLog: return 13
         }
     }
 
@@ -70,6 +75,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .ips: return ".ips crash report (JSON header line, JSON or text body)"
         case .crash: return "text crash report (Exception Type, Triggered by Thread, backtraces)"
         case .metricKit: return "MetricKit diagnostic payload (MXDiagnosticPayload JSON)"
+        case .unifiedLog: return "JSON Lines of mandiant's unifiedlog_iterator (a .logarchive read on Linux)"
         }
     }
 
@@ -88,6 +94,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
         case .console: return "default\t08:00:54.158544-0600\tMyApp\tUIKitCore\t-[SceneDelegate sceneDidBecomeActive:]"
         case .ips: return "{\"app_name\":\"MyApp\",\"bug_type\":\"309\",\"os_version\":\"iPhone OS 17.2 (21C62)\",…}"
         case .crash: return "Exception Type:  EXC_CRASH (SIGABRT)"
+        case .unifiedLog: return "{\"subsystem\":\"\",\"thread_id\":11498972,\"pid\":412,\"euid\":501,\"library\":\"/private/var/containers/Bundle/Application/5E1A/MyApp.app/MyApp\",\"category\":\"\",\"event_type\":\"Log\",\"log_type\":\"Default\",\"process\":\"/private/var/containers/Bundle/Application/5E1A/MyApp.app/MyApp\",\"message\":\"-[SceneDelegate sceneDidBecomeActive:]\",\"timestamp\":\"2026-03-01T09:00:00.123456789Z\"}"
         case .metricKit: return "{\"timeStampBegin\":\"2024-03-01 10:00:00\",\"crashDiagnostics\":[{\"callStackTree\":{\"callStacks\":[],\"callStackPerThread\":true},\"diagnosticMetaData\":{\"appVersion\":\"1.0\",\"exceptionType\":1,\"signal\":11}}]}"
         }
     }
@@ -96,7 +103,7 @@ public enum LogFormat: String, CaseIterable, Sendable, Codable, Comparable {
     /// split at record starts and read by several threads.
     var isSplittable: Bool {
         switch self {
-        case .xcode, .logDefault, .logSyslog, .logCompact, .logNDJSON, .idevicesyslog, .console: return true
+        case .xcode, .logDefault, .logSyslog, .logCompact, .logNDJSON, .unifiedLog, .idevicesyslog, .console: return true
         case .xcodeMetadata, .print, .logJSON, .ips, .crash, .metricKit: return false
         }
     }

@@ -40,6 +40,19 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
         return era * 146097 + doe - 719468
     }
 
+    /// The civil date of a day count from 1970-01-01 (the inverse of `daysFromCivil`).
+    static func civil(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
     /// Builds a timestamp from parsed fields. `fraction` holds the digits after the point as written.
     static func make(year: Int?, month: Int?, day: Int?, hour: Int, minute: Int, second: Int,
                      fraction: Substring, offsetMinutes: Int?, yearInferred: Bool = false) -> LogTimestamp {
