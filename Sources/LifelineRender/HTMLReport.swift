@@ -530,7 +530,7 @@ struct HTMLPage {
             raw("</td><td class=\"num\">")
             if let pid = s.pid { raw("\(pid)") } else { dash() }
             raw("</td><td>")
-            text(s.launchSeen ? "seen" : "not in the trace")
+            text(s.launchSeen ? s.launchKind?.phrase ?? "seen" : "not in the trace")
             raw("</td><td class=\"num\">\(grouped(s.eventCount))</td><td>")
             if let tid = s.mainThread.tid {
                 raw("<span class=\"mono\">\(tid)</span> ")

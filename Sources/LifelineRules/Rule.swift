@@ -97,6 +97,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         SceneEventBeforeConnectRule.self,
         DoubleConnectRule.self,
+        IndistinguishableScenesRule.self,
         ActiveWithoutForegroundRule.self,
         BackgroundWithoutResignRule.self,
         RedundantForegroundRule.self,

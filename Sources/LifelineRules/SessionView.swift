@@ -35,8 +35,12 @@ public final class SessionView {
     var scenes: [SceneTimeline] { session.scenes }
 
     /// Every scene event in timeline order, scene by scene.
+    /// Callbacks of scenes that cannot be told apart (`SceneTimeline.indistinguishableFrom`) are left
+    /// out: no per-scene rule can say which scene they moved.
     private(set) lazy var sceneSteps: [SceneStep] = session.scenes.flatMap { scene in
-        scene.entries.enumerated().map { SceneStep(scene: scene, position: $0.offset, entry: $0.element, event: session.events[$0.element.event]) }
+        scene.entries.prefix(scene.indistinguishableFrom ?? scene.entries.count).enumerated().map {
+            SceneStep(scene: scene, position: $0.offset, entry: $0.element, event: session.events[$0.element.event])
+        }
     }
 
     /// Indices of the events of `kind`, in order (an ending that repeats one already seen, such as

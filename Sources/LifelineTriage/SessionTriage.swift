@@ -135,8 +135,13 @@ struct SessionTriage: Sendable {
         let state = view.context(at: index).state
         var p = phase(state: state)
         if firstActive.map({ $0 > index }) ?? true, p != .background {
-            // Nothing active yet: a launch in progress, unless the log holds no lifecycle at all.
-            if p != .unknown || session.launchSeen || hasLifecycle(session, before: index) { p = .launch }
+            // Nothing active yet: a launch in progress, unless the log holds no lifecycle at all, or
+            // the process was launched in the background (its launch is no one's wait).
+            if session.launchKind == .background {
+                p = .background
+            } else if p != .unknown || session.launchSeen || hasLifecycle(session, before: index) {
+                p = .launch
+            }
         }
         if p == .unknown, let frames = session.events[index].details?.lifecycleFrames, let fromFrames = phase(frames: frames) {
             p = fromFrames

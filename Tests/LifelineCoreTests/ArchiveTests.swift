@@ -124,7 +124,7 @@ import Testing
         #expect(none.count == 1 && none[0].error == "no file matches this pattern")
     }
 
-    @Test("a directory walk for triage includes archives and reports sizes; for analyze it does not")
+    @Test("a directory walk for triage includes archives and reports sizes; for analyze it lists them as skipped")
     func filesWithArchives() throws {
         let dir = try TempDir()
         defer { dir.remove() }
@@ -132,6 +132,8 @@ import Testing
         let withArchives = InputExpansion.files([dir.url.path], archives: true)
         let archive = try #require(withArchives.first { $0.path.hasSuffix("bundle.tar.gz") })
         #expect(archive.isArchive && archive.size > 0)
-        #expect(!InputExpansion.files([dir.url.path], archives: false).contains { $0.path.hasSuffix(".tar.gz") })
+        let plain = try #require(InputExpansion.files([dir.url.path], archives: false).first { $0.path.hasSuffix(".tar.gz") })
+        #expect(!plain.isArchive)
+        #expect(plain.skipped?.contains("tar archive") == true)
     }
 }

@@ -525,25 +525,34 @@ enum Hostile {
 @Suite struct HostileInputPaths {
     static let callback = "\(Hostile.header)-[SceneDelegate sceneDidBecomeActive:]\n"
 
-    @Test func directoryIsWalkedRecursivelyForLogLikeFilesSortedByPath() throws {
+    @Test func directoryIsWalkedRecursivelyForLogsSortedByPath() throws {
         let tmp = try TempDir(); defer { tmp.remove() }
+        // Logs by name, and logs whose name says nothing (or the wrong thing): the content decides.
         let included = ["a.log", "b.txt", "c.ips", "d.crash", "e.json", "f.ndjson", "g.md", "UPPER.LOG",
-                        "sub/deeper/j.log", "sub-2/k.log", "sub/n.console", "sub/o.jsonl"]
-        let excluded = ["i.png", "noext", ".hidden.log", ".git/x.log", "sub/.cache/y.txt", "sub/z.log.bak"]
-        for name in included + excluded { try tmp.write(name, Self.callback) }
+                        "sub/deeper/j.log", "sub-2/k.log", "sub/n.console", "sub/o.jsonl",
+                        "i.png", "noext", "sub/z.log.bak", "rotated.log.1"]
+        let hidden = [".hidden.log", ".git/x.log", "sub/.cache/y.txt"]
+        for name in included + hidden { try tmp.write(name, Self.callback) }
         let gzSource = try tmp.write("plain-for-gz", Self.callback)
         try Hostile.gzip(gzSource, to: tmp.path("h.log.gz"))
         try FileManager.default.removeItem(atPath: gzSource)
+        // Not logs: found, not read, and said so.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: tmp.url.appendingPathComponent("real.png"))
+        _ = try tmp.write("notes", "remember to charge the phone\n")
 
         let root = tmp.url.path
         let (events, inputs) = Hostile.ingest([root])
-        let expected = (included + ["h.log.gz"]).map { root + "/" + $0 }.sorted()
-        #expect(inputs.map(\.path) == expected)
+        let read = (included + ["h.log.gz"]).map { root + "/" + $0 }.sorted()
+        let skipped = ["notes", "real.png"].map { root + "/" + $0 }
+        #expect(inputs.map(\.path) == (read + skipped).sorted())
         #expect(inputs.allSatisfy { $0.error == nil })
-        #expect(events.map(\.file) == expected)
+        #expect(inputs.filter { $0.skipped != nil }.map(\.path) == skipped)
+        #expect(inputs.first { $0.path.hasSuffix("real.png") }?.skipped?.contains("PNG") == true)
+        #expect(inputs.first { $0.path.hasSuffix("/notes") }?.skipped?.hasPrefix("not a log") == true)
+        #expect(events.map(\.file) == read)
         #expect(events.allSatisfy { $0.line == 1 && $0.kind.rawValue == "scene.didBecomeActive" })
         // A trailing slash does not double it.
-        #expect(Hostile.ingest([root + "/"]).inputs.map(\.path) == expected)
+        #expect(Hostile.ingest([root + "/"]).inputs.map(\.path) == (read + skipped).sorted())
     }
 
     @Test func missingPathIsAnErrorInput() throws {

@@ -58,6 +58,7 @@ public enum CallbackCatalog {
             c("app.protectedDataDidBecomeAvailable", "applicationProtectedDataDidBecomeAvailable:", "applicationProtectedDataDidBecomeAvailable(_:)", app),
             c("app.handleEventsForBackgroundURLSession", "application:handleEventsForBackgroundURLSession:completionHandler:", "application(_:handleEventsForBackgroundURLSession:completionHandler:)", app),
             c("app.didReceiveRemoteNotification", "application:didReceiveRemoteNotification:fetchCompletionHandler:", "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", app),
+            c("app.performFetch", "application:performFetchWithCompletionHandler:", "application(_:performFetchWithCompletionHandler:)", app),
             c("app.didRegisterForRemoteNotifications", "application:didRegisterForRemoteNotificationsWithDeviceToken:", "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)", app),
             // CarPlay (navigation apps get the window variants)
             c("cp.didConnect", "templateApplicationScene:didConnectInterfaceController:toWindow:", "templateApplicationScene(_:didConnect:to:)", cp),

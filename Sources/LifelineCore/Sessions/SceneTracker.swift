@@ -31,8 +31,14 @@ struct SceneTracker {
 
     mutating func add(_ e: Event, index: Int) {
         let i = lifeIndex(for: e)
-        let before = lives[i].state
-        let after = SceneState.target(of: e.kind) ?? before
+        var before = lives[i].state
+        var after = SceneState.target(of: e.kind) ?? before
+        if lives[i].timeline.isIndistinguishable {
+            // Several scenes share this timeline: which one a callback moved, and from where, is
+            // not known. The callback still says what it marks.
+            before = .unknown
+            after = SceneState.target(of: e.kind) ?? .unknown
+        }
         lives[i].timeline.entries.append(TimelineEntry(event: index, before: before, after: after))
         lives[i].state = after
         lives[i].timeline.finalState = after
@@ -58,6 +64,8 @@ struct SceneTracker {
         lives.map { life in
             var t = life.timeline
             t.eventCount = t.entries.count
+            // The last callback of several scenes is not the state of any one of them.
+            if t.isIndistinguishable { t.finalState = .unknown }
             return t
         }
     }
@@ -91,7 +99,12 @@ struct SceneTracker {
         let key = identity(of: e)
         if let i = liveByKey[key] {
             // A new connection on the address of a scene that never disconnected is still that scene
-            // (a double connect is for the rules to flag), so only disconnected lives end.
+            // (a double connect is for the rules to flag), so only disconnected lives end. Without an
+            // address it is another scene of the same class that cannot be told from this one.
+            if !key.hasPrefix("addr:"), !key.hasPrefix("cp:"), e.kind.rawValue == "scene.willConnect" {
+                if lives[i].timeline.indistinguishableFrom == nil { lives[i].timeline.indistinguishableFrom = lives[i].timeline.entries.count }
+                lives[i].timeline.sceneCount += 1
+            }
             return i
         }
         if let i = disconnectedByKey[key], e.kind.rawValue != "scene.willConnect", SceneState.target(of: e.kind) != .connected {

@@ -123,7 +123,8 @@ public enum SessionBuilder {
             let launchSeen = hasWillFinish || hasDidFinish
             let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }
             return ProcessSession(
-                id: id, process: process, pid: pid, files: files, launchSeen: launchSeen, events: events,
+                id: id, process: process, pid: pid, files: files, launchSeen: launchSeen,
+                launchKind: launchSeen ? LaunchKind.classify(events) : nil, events: events,
                 app: app, scenes: timelines, mainThread: MainThreadInferrer.infer(events),
                 beginsMidSession: hasLifecycle && !launchSeen,
                 endsAbruptly: !ended && timelines.contains {

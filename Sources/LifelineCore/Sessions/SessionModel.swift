@@ -30,6 +30,18 @@ public struct SceneTimeline: Sendable, Equatable {
     public var previousLives: [String]
     /// Events of this scene, also after `ProcessSession.summarized()` dropped the entries.
     public var eventCount: Int = 0
+    /// Set when callbacks that name no scene address cannot be attributed to one scene: another
+    /// scene of the same delegate class connected while this one was live (two iPad windows whose
+    /// `NSLog(@"%s", __PRETTY_FUNCTION__)` lines carry no pointer). From the entry at this position
+    /// on, the timeline holds the callbacks of several scenes: their `before` states are unknown,
+    /// and no per-scene ordering rule runs on them.
+    public var indistinguishableFrom: Int?
+    /// Scene objects whose callbacks this timeline holds: 1, or more once indistinguishable (the
+    /// connections seen while one was live).
+    public var sceneCount: Int = 1
+
+    /// True when this timeline holds the callbacks of several scenes that cannot be told apart.
+    public var isIndistinguishable: Bool { indistinguishableFrom != nil }
 
     public var isCarPlay: Bool {
         role?.hasPrefix("CPTemplateApplication") == true || sceneClass?.hasPrefix("CPTemplateApplication") == true
@@ -72,6 +84,8 @@ public struct ProcessSession: Sendable, Equatable {
     public var files: [String]
     /// `app.willFinishLaunching` or `app.didFinishLaunching` was seen.
     public var launchSeen: Bool
+    /// Why the process was launched, when the trace shows its launch and enough after it.
+    public var launchKind: LaunchKind?
     public var events: [Event]
     public var app: [TimelineEntry<AppState>]
     public var scenes: [SceneTimeline]

@@ -10,6 +10,8 @@ public struct SessionSummary: Sendable, Equatable {
         public var finalState: String
         public var beginsMidLife: Bool
         public var eventCount: Int
+        /// Scene objects the timeline holds: more than 1 when their callbacks cannot be told apart.
+        public var sceneCount: Int = 1
     }
 
     public var id: String
@@ -18,6 +20,7 @@ public struct SessionSummary: Sendable, Equatable {
     public var pid: Int?
     public var files: [String]
     public var launchSeen: Bool
+    public var launchKind: LaunchKind?
     public var eventCount: Int
     public var beginsMidSession: Bool
     public var endsAbruptly: Bool
@@ -33,6 +36,7 @@ public struct SessionSummary: Sendable, Equatable {
         pid = s.pid
         files = s.files
         launchSeen = s.launchSeen
+        launchKind = s.launchKind
         eventCount = s.eventCount
         beginsMidSession = s.beginsMidSession
         endsAbruptly = s.endsAbruptly
@@ -42,9 +46,13 @@ public struct SessionSummary: Sendable, Equatable {
         scenes = s.scenes.map {
             Scene(id: $0.id, address: $0.address, persistentIdentifier: $0.persistentIdentifier, role: $0.role,
                   delegateClass: $0.delegateClass, finalState: $0.finalState.rawValue, beginsMidLife: $0.beginsMidLife,
-                  eventCount: $0.eventCount)
+                  eventCount: $0.eventCount, sceneCount: $0.sceneCount)
         }
     }
+
+    /// Scene objects seen: timelines, counting each one that holds several indistinguishable
+    /// scenes as the number of them.
+    public var sceneObjects: Int { scenes.reduce(0) { $0 + $1.sceneCount } }
 
     /// About the bytes the summary holds in memory (for spill budgets).
     public var estimatedSize: Int {
@@ -64,6 +72,7 @@ extension SessionSummary: SpillCodable {
         w.uint(UInt64(files.count))
         for f in files { w.string(f) }
         w.bool(launchSeen)
+        w.optional(launchKind?.rawValue)
         w.int(eventCount)
         w.bool(beginsMidSession)
         w.bool(endsAbruptly)
@@ -81,6 +90,7 @@ extension SessionSummary: SpillCodable {
             w.string(s.finalState)
             w.bool(s.beginsMidLife)
             w.int(s.eventCount)
+            w.int(s.sceneCount)
         }
     }
 
@@ -92,6 +102,7 @@ extension SessionSummary: SpillCodable {
         s.pid = r.optionalInt()
         s.files = (0..<r.uint()).map { _ in r.string() }
         s.launchSeen = r.bool()
+        s.launchKind = r.optionalString().flatMap(LaunchKind.init(rawValue:))
         s.eventCount = r.int()
         s.beginsMidSession = r.bool()
         s.endsAbruptly = r.bool()
@@ -100,7 +111,8 @@ extension SessionSummary: SpillCodable {
         s.mainThreadConflicts = r.int()
         s.scenes = (0..<r.uint()).map { _ in
             Scene(id: r.string(), address: r.optionalString(), persistentIdentifier: r.optionalString(), role: r.optionalString(),
-                  delegateClass: r.optionalString(), finalState: r.string(), beginsMidLife: r.bool(), eventCount: r.int())
+                  delegateClass: r.optionalString(), finalState: r.string(), beginsMidLife: r.bool(), eventCount: r.int(),
+                  sceneCount: r.int())
         }
         return s
     }

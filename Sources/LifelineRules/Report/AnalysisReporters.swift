@@ -82,6 +82,7 @@ public enum AnalysisJSON {
         w.field("events", s.eventCount)
         w.field("files", s.files)
         w.field("id", s.id)
+        w.field("launchKind", s.launchKind?.rawValue)
         w.field("launchSeen", s.launchSeen)
         w.key("mainThread")
         if let tid = s.mainThread { w.int(tid) } else { w.raw("null") }
@@ -104,6 +105,7 @@ public enum AnalysisJSON {
             w.field("id", sc.id)
             w.field("persistentIdentifier", sc.persistentIdentifier)
             w.field("role", sc.role)
+            if sc.sceneCount > 1 { w.field("indistinguishableScenes", sc.sceneCount) }
             w.endObject()
         }
         w.endArray()
@@ -148,9 +150,14 @@ public struct AnalysisText {
             if let pid = s.pid { head += " [\(pid)]" }
             head += "  \(s.files.joined(separator: ", "))"
             line(paint(head, "1"))
-            var facts: [String] = [s.launchSeen ? "launch seen" : "no launch in the trace"]
+            var facts: [String] = [s.launchSeen ? "launch seen" + (s.launchKind.map { " (\($0.phrase))" } ?? "") : "no launch in the trace"]
             facts.append("\(s.eventCount) events")
-            facts.append("\(s.scenes.count) scene\(s.scenes.count == 1 ? "" : "s")")
+            let indistinguishable = s.scenes.filter { $0.sceneCount > 1 }
+            var scenes = "\(s.sceneObjects) scene\(s.sceneObjects == 1 ? "" : "s")"
+            if !indistinguishable.isEmpty {
+                scenes += " (\(indistinguishable.map { "\($0.sceneCount) of \($0.delegateClass ?? "one class")" }.joined(separator: ", ")) not distinguishable)"
+            }
+            facts.append(scenes)
             if let tid = s.mainThread {
                 facts.append("main thread \(tid) (\(s.mainThreadCallbacks) callbacks\(s.mainThreadConflicts == 0 ? "" : ", \(s.mainThreadConflicts) conflicting"))")
             }

@@ -156,7 +156,8 @@ public struct TransitionTally: Sendable, Equatable {
             timelines[machine, default: 0] += 1
             var enteredAt: Double? = nil
             var first = true
-            for entry in scene.entries {
+            // Callbacks of scenes that cannot be told apart are no one scene's transitions.
+            for entry in scene.entries.prefix(scene.indistinguishableFrom ?? scene.entries.count) {
                 let kind = session.events[entry.event].kind
                 guard SceneState.target(of: kind) != nil else { continue }
                 let from = first && !scene.beginsMidLife ? "start" : entry.before.rawValue

@@ -26,6 +26,22 @@ struct MainThreadBlockedAtLaunchRule: Rule {
             2025-03-01 10:00:00.300000+0100 MyApp[900:41001] -[SceneDelegate sceneWillEnterForeground:]
             2025-03-01 10:00:00.310000+0100 MyApp[900:41001] -[SceneDelegate sceneDidBecomeActive:]
             """),
+            // Launched for CarPlay: the phone scene comes when the driver picks up the phone.
+            RuleExample("""
+            2026-06-12 08:14:05.261874+0200 Wayline[1877:180644] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-06-12 08:14:05.311870+0200 Wayline[1877:180644] -[CarPlaySceneDelegate templateApplicationScene:didConnectInterfaceController:toWindow:]
+            2026-06-12 08:16:13.270512+0200 Wayline[1877:180644] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-06-12 08:16:13.338940+0200 Wayline[1877:180644] -[SceneDelegate sceneWillEnterForeground:]
+            2026-06-12 08:16:13.346217+0200 Wayline[1877:180644] -[SceneDelegate sceneDidBecomeActive:]
+            """),
+            // Launched in the background for a fetch; the user opens the app three minutes later.
+            RuleExample("""
+            2026-06-12 08:14:05.100000+0200 Ledger[1877:180644] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-06-12 08:14:05.200000+0200 Ledger[1877:180644] -[AppDelegate application:performFetchWithCompletionHandler:]
+            2026-06-12 08:17:05.100000+0200 Ledger[1877:180644] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-06-12 08:17:05.200000+0200 Ledger[1877:180644] -[SceneDelegate sceneWillEnterForeground:]
+            2026-06-12 08:17:05.300000+0200 Ledger[1877:180644] -[SceneDelegate sceneDidBecomeActive:]
+            """),
             RuleExample("""
             2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
             2025-03-01 10:00:00.200000+0100 MyApp[900:41001] -[SceneDelegate scene:willConnectToSession:options:]
@@ -42,7 +58,10 @@ struct MainThreadBlockedAtLaunchRule: Rule {
         var found = each(.watchdog, session, severity: { _ in .fatal }) { e in
             "the watchdog killed the process\(e.details?.watchdogEvent.map { " during \($0)" } ?? ""): its main thread was blocked"
         }
-        if found.isEmpty, let first = session.events.indices.first(where: { session.events[$0].kind.rawValue == "scene.didBecomeActive" }),
+        // Only a launch the user waited for: a process launched for CarPlay or in the background
+        // shows its phone scene when the user picks up the phone, minutes later.
+        if found.isEmpty, session.launchKind?.isUserFacing ?? true,
+           let first = session.events.indices.first(where: { session.events[$0].kind.rawValue == "scene.didBecomeActive" }),
            let seconds = session.secondsSinceLaunch(first), seconds > settings.slowLaunch {
             let c = session.context(at: first)
             found.append(diagnostic(session, event: first, scene: c.scene, state: c.state,
