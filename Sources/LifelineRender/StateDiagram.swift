@@ -28,7 +28,7 @@ public enum StateDiagram {
             for s in states {
                 var attrs = [DOTAttribute("label", s == "start" ? "" : s)]
                 if s == "start" { attrs += [DOTAttribute("shape", "circle"), DOTAttribute("width", "0.2"), DOTAttribute("fillcolor", "#52606d")] }
-                if s == "unknown" { attrs += [DOTAttribute("style", "rounded,dashed"), DOTAttribute("label", "unknown (trace began mid-life)")] }
+                if s == "unknown" { attrs += [DOTAttribute("style", "rounded,dashed"), DOTAttribute("label", "unknown (earlier events not in the trace)")] }
                 cluster.nodes.append(DOTNode(node(machine, s), attrs))
             }
             g.subgraphs.append(cluster)

@@ -17,7 +17,7 @@ public enum TriageHTMLReport {
     /// Colours of the phases in the state bars (with a text legend, so colour is not the only cue).
     static let phaseColors: [FailurePhase: String] = [
         .launch: "#7b61ff", .foregroundActive: "#2f9e44", .foregroundInactive: "#94d82d",
-        .background: "#1c7ed6", .unattached: "#868e96", .unknown: "#ced4da",
+        .background: "#1c7ed6", .unattached: "#868e96", .disconnected: "#495057", .unknown: "#ced4da",
     ]
 
     static let extraStyle = """

@@ -97,7 +97,7 @@ public final class SessionView {
             } else if let l = lastScene {
                 out.append(.scene(l.scene, l.position, own: false))
             } else if let a = lastApp {
-                out.append(.app(a))
+                out.append(.app(a, own: appAt[i] == a))
             } else {
                 out.append(.nothing)
             }
@@ -108,7 +108,7 @@ public final class SessionView {
     private enum Place {
         /// A scene entry; `own` when it is the event's own entry (the state it arrived in counts).
         case scene(Int32, Int32, own: Bool)
-        case app(Int32)
+        case app(Int32, own: Bool)
         case nothing
     }
 
@@ -120,9 +120,15 @@ public final class SessionView {
             let scene = session.scenes[Int(s)]
             let entry = scene.entries[Int(p)]
             return (scene, own ? entry.before.rawValue : entry.after.rawValue)
-        case let .app(k):
-            return (nil, "app." + session.app[Int(k)].after.rawValue)
+        case let .app(k, own):
+            // An app callback arrives in the state before it, as a scene callback does.
+            let entry = session.app[Int(k)]
+            return (nil, "app." + (own ? entry.before : entry.after).rawValue)
         case .nothing:
+            // A crash report with no lifecycle before it: the callback its frames show being delivered.
+            if let frames = session.events[index].details?.lifecycleFrames, let state = FramePlacement.state(frames: frames) {
+                return (nil, state)
+            }
             return (nil, session.launchSeen ? nil : SceneState.unknown.rawValue)
         }
     }

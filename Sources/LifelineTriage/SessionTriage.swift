@@ -134,23 +134,16 @@ struct SessionTriage: Sendable {
         let session = view.session
         let state = view.context(at: index).state
         var p = phase(state: state)
-        if firstActive.map({ $0 > index }) ?? true, p != .background {
-            // Nothing active yet: a launch in progress, unless the log holds no lifecycle at all, or
-            // the process was launched in the background (its launch is no one's wait).
-            if session.launchKind == .background {
-                p = .background
-            } else if p != .unknown || session.launchSeen || hasLifecycle(session, before: index) {
-                p = .launch
-            }
-        }
-        if p == .unknown, let frames = session.events[index].details?.lifecycleFrames, let fromFrames = phase(frames: frames) {
-            p = fromFrames
+        if firstActive.map({ $0 > index }) ?? true, p != .background, p != .disconnected, p != .unknown {
+            // Nothing active yet: a launch in progress, unless the process was launched in the
+            // background (its launch is no one's wait). A state `analyze` calls unknown stays
+            // unknown here: both read `context(at:)`, and neither guesses.
+            p = session.launchKind == .background ? .background : .launch
+        } else if p == .unknown, state == nil, session.launchSeen, firstActive.map({ $0 > index }) ?? true {
+            // Before the launch's first callback was delivered (a report timed before it).
+            p = session.launchKind == .background ? .background : .launch
         }
         return p
-    }
-
-    static func hasLifecycle(_ session: ProcessSession, before index: Int) -> Bool {
-        session.events[..<index].contains { $0.kind.isLifecycleCallback }
     }
 
     static func phase(state: String?) -> FailurePhase {
@@ -158,48 +151,11 @@ struct SessionTriage: Sendable {
         case "foregroundActive", "app.foregroundActive", "connected": .foregroundActive
         case "foregroundInactive", "app.foregroundInactive": .foregroundInactive
         case "background", "app.background": .background
-        case "unattached", "disconnected": .unattached
+        case "unattached": .unattached
+        case "disconnected": .disconnected
         case "app.launching", "app.launched": .launch
         default: .unknown
         }
     }
 
-    /// The phase a crash's lifecycle frames put it in: the innermost frame that is a lifecycle
-    /// callback says what was being delivered, so the state it arrives in.
-    static func phase(frames: [String]) -> FailurePhase? {
-        for frame in frames {
-            guard let kind = callbackKind(inFrame: frame) else {
-                if frame.includes("_runWithMainScene") || frame.includes("didFinishLaunching") || frame.includes("willFinishLaunching") {
-                    return .launch
-                }
-                continue
-            }
-            switch kind.rawValue {
-            case "app.willFinishLaunching", "app.didFinishLaunching", "scene.willConnect", "app.configurationForConnecting": return .launch
-            case "scene.didBecomeActive", "scene.didEnterBackground", "app.didBecomeActive": return .foregroundInactive
-            case "scene.willResignActive", "app.willResignActive": return .foregroundActive
-            case "scene.willEnterForeground", "scene.didDisconnect", "app.willEnterForeground": return .background
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The lifecycle callback a frame's symbol names (`-[SceneDelegate sceneDidBecomeActive:]`,
-    /// `SceneDelegate.sceneDidBecomeActive(_:)`), if any.
-    static func callbackKind(inFrame frame: String) -> EventKind? {
-        if let open = frame.firstIndex(of: "["), let close = frame[open...].firstIndex(of: "]"),
-           let space = frame[open..<close].firstIndex(of: " ") {
-            let selector = String(frame[frame.index(after: space)..<close])
-            return CallbackCatalog.bySelector[selector]?.kind
-        }
-        guard let paren = frame.firstIndex(of: "("), let close = frame[paren...].firstIndex(of: ")") else { return nil }
-        var start = paren
-        while start > frame.startIndex {
-            let before = frame.index(before: start)
-            if frame[before] == "." || frame[before] == " " { break }
-            start = before
-        }
-        return CallbackCatalog.bySwift[String(frame[start...close])]?.kind
-    }
 }

@@ -9,8 +9,11 @@ public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
     case foregroundActive = "foreground-active"
     case foregroundInactive = "foreground-inactive"
     case background
-    /// A scene that connected and had not come to the foreground, or disconnected.
+    /// A scene that connected and had not come to the foreground.
     case unattached
+    /// After the scene in play disconnected (added after `unknown`'s introduction; listed here for
+    /// the order of display).
+    case disconnected
     /// The log shows nothing of the lifecycle around the failure.
     case unknown
 
@@ -25,6 +28,7 @@ public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
         case .foregroundInactive: "in the foreground, inactive"
         case .background: "in the background"
         case .unattached: "with its scene unattached"
+        case .disconnected: "after its scene disconnected"
         case .unknown: "in an unknown state"
         }
     }

@@ -152,8 +152,21 @@ struct RecordProcessor {
         headerless(l, hasAnchor: hasAnchor, quoted: quoted)
     }
 
+    /// `***` or its Markdown escape `**\*` at the start of the line.
+    private func isStarredLine(_ l: Bytes) -> Bool {
+        l.count > 4 && l[0] == 42 && l[1] == 42 && (l[2] == 42 || l[2] == 92 && l[3] == 42)
+    }
+
     private mutating func headerless(_ l: Bytes, hasAnchor: Bool, quoted: Bool) {
-        if markdown, !inFence, !quoted { nonLog(); return }  // prose around pasted logs
+        if markdown, !inFence, !quoted {
+            // Prose around pasted logs, except a failure line pasted into the prose: `*** Assertion
+            // failure …`, which Markdown editors escape as `**\* …`.
+            if hasAnchor, isStarredLine(l), classifier.startsEvent(string(l)) {
+                return startRecord(l, format: .print, hasSpans: false, candidate: true)
+            }
+            nonLog()
+            return
+        }
         if continuationAllowed(l) {
             let blockLine = openExpectsBlock && isBlockLine(l)
             if hasAnchor, !blockLine, classifier.startsEvent(string(l)) {

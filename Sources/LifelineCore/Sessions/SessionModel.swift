@@ -168,7 +168,9 @@ public struct ProcessSession: Sendable, Equatable {
             if let e = scene.entries.last(where: { $0.event <= index }), best == nil || e.event > best!.1.event { best = (scene, e) }
         }
         if let (scene, entry) = best { return (scene, entry.event == index ? entry.before.rawValue : entry.after.rawValue) }
-        if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + a.after.rawValue) }
+        // An app callback arrives in the state before it, as a scene callback does.
+        if let a = app.last(where: { $0.event <= index }) { return (nil, "app." + (a.event == index ? a.before : a.after).rawValue) }
+        if let frames = events[index].details?.lifecycleFrames, let state = FramePlacement.state(frames: frames) { return (nil, state) }
         return (nil, launchSeen ? nil : SceneState.unknown.rawValue)
     }
 }
