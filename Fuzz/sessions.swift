@@ -31,7 +31,16 @@ private func check(_ sessions: [ProcessSession], events: Int, what: String) {
             for entry in scene.entries {
                 require(entry.event >= 0 && entry.event < s.events.count, "\(what): scene entry \(entry.event) of \(s.events.count)")
             }
-            require(scene.finalState == (scene.entries.last?.after ?? scene.finalState), "\(what): final state of \(scene.id) is not its last state")
+            if scene.isIndistinguishable {
+                // Several scenes share the timeline: no one final state, and at least two of them.
+                require(scene.finalState == .unknown && scene.sceneCount >= 2, "\(what): indistinguishable \(scene.id) has state \(scene.finalState) for \(scene.sceneCount) scenes")
+                for entry in scene.entries[scene.indistinguishableFrom!...] {
+                    require(entry.before == .unknown, "\(what): \(scene.id) claims a state before a callback it cannot attribute")
+                }
+            } else {
+                require(scene.sceneCount == 1, "\(what): \(scene.id) counts \(scene.sceneCount) scenes without being indistinguishable")
+                require(scene.finalState == (scene.entries.last?.after ?? scene.finalState), "\(what): final state of \(scene.id) is not its last state")
+            }
         }
         if let tid = s.mainThread.tid { require(s.events.contains { $0.tid == tid }, "\(what): main thread \(tid) logged nothing") }
     }

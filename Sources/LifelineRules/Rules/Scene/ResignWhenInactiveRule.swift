@@ -19,6 +19,18 @@ struct ResignWhenInactiveRule: Rule {
             sceneDidBecomeActive(_:)
             sceneWillResignActive(_:)
             """),
+            // Two iPad windows whose NSLog lines name no scene: the resign is the first window's
+            // as the second comes forward, not a resign of the second (LC-S14 says they cannot be
+            // told apart).
+            RuleExample("""
+            2026-05-04 10:15:02.006352+0200 Marginalia[3318:104227] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-05-04 10:15:02.118530+0200 Marginalia[3318:104227] -[SceneDelegate sceneWillEnterForeground:]
+            2026-05-04 10:15:02.123456+0200 Marginalia[3318:104227] -[SceneDelegate sceneDidBecomeActive:]
+            2026-05-04 10:16:40.303080+0200 Marginalia[3318:104227] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-05-04 10:16:40.401187+0200 Marginalia[3318:104227] -[SceneDelegate sceneWillEnterForeground:]
+            2026-05-04 10:16:40.409630+0200 Marginalia[3318:104227] -[SceneDelegate sceneWillResignActive:]
+            2026-05-04 10:16:40.415902+0200 Marginalia[3318:104227] -[SceneDelegate sceneDidBecomeActive:]
+            """),
         ])
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
