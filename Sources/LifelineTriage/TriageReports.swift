@@ -120,24 +120,17 @@ public enum TriageJSON {
         w.field("skipped", r.skipped.count)
         w.field("unreadable", r.unreadable.count)
         w.endObject()
-        w.key("skipped")
-        w.beginArray()
-        for u in r.skipped {
-            w.beginObject()
-            w.field("path", u.path)
-            w.field("reason", u.reason)
-            w.endObject()
+        for (key, list) in [("skipped", r.skipped), ("unreadable", r.unreadable)] {
+            w.key(named: key)
+            w.beginArray()
+            for u in list {
+                w.beginObject()
+                w.field("path", u.path)
+                w.field("reason", u.reason)
+                w.endObject()
+            }
+            w.endArray()
         }
-        w.endArray()
-        w.key("unreadable")
-        w.beginArray()
-        for u in r.unreadable {
-            w.beginObject()
-            w.field("path", u.path)
-            w.field("reason", u.reason)
-            w.endObject()
-        }
-        w.endArray()
         w.endObject()
         return w.text + "\n"
     }

@@ -110,16 +110,7 @@ public struct TimeContext: Sendable {
     /// The reference date of a file written at `s`, plus a day: the log's own times are local
     /// and may be up to a day ahead of the UTC date of `s`.
     public init(secondsSince1970 s: Double) {
-        let days = Int((s / 86400).rounded(.down)) + 1
-        // civil_from_days
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let d = doy - (153 * mp + 2) / 5 + 1
-        self.init(referenceYear: yoe + era * 400 + (m <= 2 ? 1 : 0), referenceMonth: m, referenceDay: d)
+        let (y, m, d) = LogTimestamp.civil(fromDays: Int((s / 86400).rounded(.down)) + 1)
+        self.init(referenceYear: y, referenceMonth: m, referenceDay: d)
     }
 }
