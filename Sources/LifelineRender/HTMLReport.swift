@@ -394,7 +394,7 @@ struct HTMLPage {
         raw("</p>\n<p class=\"muted\">")
         let events = analysis.sessions.reduce(0) { $0 + $1.eventCount }
         let lines = analysis.inputs.reduce(0) { $0 + $1.lines }
-        text([count(analysis.inputs.count, "input"), count(lines, "line"), count(analysis.sessions.count, "session"),
+        text([count(analysis.readInputs, "input"), count(lines, "line"), count(analysis.sessions.count, "session"),
               count(events, "event"), count(analysis.diagnostics.count, "finding")].joined(separator: " · "))
         if let worst {
             text(" · highest severity ")

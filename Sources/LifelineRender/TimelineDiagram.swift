@@ -71,7 +71,8 @@ public enum TimelineDiagram {
         var headers = DOTSubgraph(name: "lanes", attributes: [DOTAttribute("rank", "same")])
         for l in lanes {
             let scene = session.scenes.first { $0.id == l }
-            let label = scene.map { s in s.role == nil ? s.id : "\(s.id)\n\(roleName(s))" } ?? l
+            var label = scene.map { s in s.role == nil ? s.id : "\(s.id)\n\(roleName(s))" } ?? l
+            if let s = scene, s.isIndistinguishable { label += "\n\(s.sceneCount) scenes, not distinguishable" }
             headers.nodes.append(DOTNode("lane:\(l)", [DOTAttribute("label", label), DOTAttribute("shape", "plaintext"),
                                                         DOTAttribute("style", ""), DOTAttribute("fontsize", "11"), DOTAttribute("group", l)]))
         }

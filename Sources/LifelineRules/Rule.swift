@@ -97,7 +97,6 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         SceneEventBeforeConnectRule.self,
         DoubleConnectRule.self,
-        IndistinguishableScenesRule.self,
         ActiveWithoutForegroundRule.self,
         BackgroundWithoutResignRule.self,
         RedundantForegroundRule.self,
@@ -109,6 +108,7 @@ public enum RuleRegistry {
         ColdLaunchPayloadRoutingRule.self,
         ShortcutCompletionCalledRule.self,
         GeometryUpdateWhileUnattachedRule.self,
+        IndistinguishableScenesRule.self,
         ConnectBeforeLaunchFinishedRule.self,
         LaunchOrderRule.self,
         AppLevelCallbacksInSceneAppRule.self,

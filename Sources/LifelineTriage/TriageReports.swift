@@ -197,19 +197,21 @@ public enum TriageText {
     }
 
     /// The ranked table: one row per signature with its overall rank (counts as given, so a group
-    /// shows its own), and with `details` the states, releases and example under each.
+    /// shows its own), and with `details` the files, sessions, states, releases and example of each
+    /// (a group's table has no files or sessions columns: they are counted over the whole run).
     static func table(_ r: TriageResult, _ shown: [(signature: SignatureStats, count: Int)], width: Int, details: Bool = true) -> String {
         let rank = Dictionary(uniqueKeysWithValues: r.signatures.enumerated().map { ($1.signature.id, $0 + 1) })
         let withStatus = r.baseline != nil
         let rows = shown.map { (s, n) -> [String] in
-            var row = ["\(rank[s.signature.id] ?? 0)", grouped(n), grouped(s.files.count), grouped(s.sessionCount), s.severity.description,
-                       s.signature.kind.rawValue]
+            var row = ["\(rank[s.signature.id] ?? 0)", grouped(n)]
+            if details { row += [grouped(s.files.count), grouped(s.sessionCount)] }
+            row += [s.severity.description, s.signature.kind.rawValue]
             if withStatus { row.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
             return row
         }
-        var header = ["#", "count", "files", "sessions", "severity", "kind"]
+        var header = details ? ["#", "count", "files", "sessions", "severity", "kind"] : ["#", "count", "severity", "kind"]
         if withStatus { header.append("status") }
-        let right: Set<Int> = [0, 1, 2, 3]
+        let right: Set<Int> = details ? [0, 1, 2, 3] : [0, 1]
         var widths = header.map(\.count)
         for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.count) } }
         func line(_ cells: [String]) -> String {

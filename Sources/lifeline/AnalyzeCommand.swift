@@ -143,7 +143,7 @@ struct Analyze: ParsableCommand {
         do { directory = try OutputDirectory(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         let renderer = GraphvizRenderer()
         var diagrams: [RenderedDiagram] = []
-        let title = "\(analysis.inputs.count) input\(analysis.inputs.count == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
+        let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
         for (name, graph, heading) in [("state", StateDiagram.graph(analysis.transitions, title: title), "Lifecycle state diagram")]
             + timelines.map({ ($0.0, $0.1, "Timeline \($0.0.replacingOccurrences(of: "timeline-", with: ""))") }) {
             do {

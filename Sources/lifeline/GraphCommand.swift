@@ -72,7 +72,7 @@ struct Graph: ParsableCommand {
         }
         var graphs = collected.graphs
         if aggregate {
-            let title = "\(analysis.inputs.count) input\(analysis.inputs.count == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
+            let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
             graphs = [("state", StateDiagram.graph(analysis.transitions, title: title))]
         }
         if collected.skipped > 0 {

@@ -11,9 +11,9 @@ public enum NumberText {
         return (n < 0 ? "-" : "") + out
     }
 
-    /// `2.75 GB`, `420 MB`, `96 KB` (binary units, as the system's reports count memory).
+    /// `2.62 GiB`, `420 MiB`, `96 KiB` (binary units, as the system's reports count memory, named so).
     public static func bytes(_ n: Int) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(n)
         var unit = 0
         while value >= 1024, unit < units.count - 1 {

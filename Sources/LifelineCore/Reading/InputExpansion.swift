@@ -74,7 +74,8 @@ public enum InputExpansion {
             lines += 1
             if classifier.startsEvent(String(decoding: line, as: UTF8.self)) { return nil }
         }
-        return "not a log: none of its first \(lines) lines is in a log format Lifeline reads or names a lifecycle event (name the file to read it anyway)"
+        let which = head.count < FormatSniffer.sampleBytes && lines < 2000 ? "its \(lines) lines" : "its first \(lines) lines"
+        return "not a log: none of \(which) is in a log format Lifeline reads or names a lifecycle event (name the file to read it anyway)"
     }
 
     static func expand(_ paths: [String], archives: Bool = false) -> [Input] {

@@ -4,6 +4,8 @@ import LifelineCore
 /// Everything `lifeline analyze` found: per-input accounting, sessions and diagnostics.
 public struct Analysis: Sendable {
     public var inputs: [InputStats]
+    /// Inputs read: `inputs` without the files found in a directory and skipped (not logs).
+    public var readInputs: Int { inputs.reduce(0) { $0 + ($1.skipped == nil ? 1 : 0) } }
     public var sessions: [ProcessSession]
     public var diagnostics: [Diagnostic]
     /// Every observed lifecycle transition, over all sessions (what the aggregated state diagram draws).

@@ -132,15 +132,15 @@ public struct AnalysisText {
         let blocks = a.sessions.lazy.map { s in
             (SessionSummary(s), (bySession.removeValue(forKey: s.id) ?? []).map { a.diagnostics[$0] })
         }
-        render(inputs: a.inputs.count, blocks: blocks, count: a.count, line: line)
+        render(inputs: a.inputs, blocks: blocks, count: a.count, line: line)
     }
 
     /// The same report from a spool (in `.bySession` order), which it empties.
     public func render(_ spool: AnalysisSpool, line: (String) -> Void) {
-        render(inputs: spool.inputs.count, blocks: spool.drainSessionsWithFindings(), count: spool.count, line: line)
+        render(inputs: spool.inputs, blocks: spool.drainSessionsWithFindings(), count: spool.count, line: line)
     }
 
-    private func render(inputs: Int, blocks: some Sequence<(SessionSummary, [Diagnostic])>, count: (Severity) -> Int,
+    private func render(inputs all: [InputStats], blocks: some Sequence<(SessionSummary, [Diagnostic])>, count: (Severity) -> Int,
                         line: (String) -> Void) {
         var sessions = 0, events = 0
         for (s, found) in blocks {
@@ -174,7 +174,9 @@ public struct AnalysisText {
             line("")
         }
         let counts = [Severity.fatal, .error, .warning, .note].map { "\(count($0)) \($0)\(count($0) == 1 || $0 == .fatal ? "" : "s")" }
-        line("\(inputs) input\(inputs == 1 ? "" : "s"), \(sessions) session\(sessions == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
+        // Inputs read; files found in a directory and skipped (not logs) are counted apart, as triage does.
+        let skipped = all.filter { $0.skipped != nil }.count, inputs = all.count - skipped
+        line("\(inputs) input\(inputs == 1 ? "" : "s")\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(sessions) session\(sessions == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
     }
 
     private func code(_ s: Severity) -> String {

@@ -16,25 +16,35 @@ public enum TimelineReport {
 
     public static func rows(_ s: ProcessSession) -> [Row] {
         let start = s.events.lazy.compactMap { $0.timestamp?.seconds }.first
-        var sceneOf: [Int: (SceneTimeline, SceneState)] = [:]
-        for scene in s.scenes { for e in scene.entries { sceneOf[e.event] = (scene, e.after) } }
+        var sceneOf: [Int: (label: String, state: String)] = [:]
+        for scene in s.scenes {
+            for (p, e) in scene.entries.enumerated() {
+                // Callbacks of scenes that cannot be told apart: which scene, and so its state, is not known.
+                if let from = scene.indistinguishableFrom, p >= from {
+                    sceneOf[e.event] = ("\(scene.id)?", SceneState.unknown.rawValue)
+                } else {
+                    sceneOf[e.event] = (scene.id, e.after.rawValue)
+                }
+            }
+        }
         var appAfter: [Int: AppState] = [:]
         for a in s.app { appAfter[a.event] = a.after }
         return s.events.enumerated().map { i, e in
             let thread: String
             // A checker report names the thread it caught; the logging thread is not the point.
             if let tid = e.details?.reportedTID ?? e.tid { thread = tid == s.mainThread.tid ? "main" : String(tid) } else { thread = "-" }
-            let state = sceneOf[i].map { $0.1.rawValue } ?? appAfter[i].map { "app.\($0.rawValue)" } ?? "-"
+            let state = sceneOf[i]?.state ?? appAfter[i].map { "app.\($0.rawValue)" } ?? "-"
             var seconds: Double? = nil
             if let t = e.timestamp?.seconds, let start { seconds = t - start }
             return Row(seconds: seconds, thread: thread,
-                       scene: sceneOf[i]?.0.id ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, line: e.line)
+                       scene: sceneOf[i]?.label ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, line: e.line)
         }
     }
 
-    /// Seconds from the first launch marker to the first `sceneDidBecomeActive`, when both have times.
+    /// Seconds from the first launch marker to the first `sceneDidBecomeActive`, when both have times
+    /// and the user waited for the launch (not for a CarPlay or background launch).
     public static func launchToFirstActive(_ s: ProcessSession) -> Double? {
-        guard let launch = s.events.first(where: { $0.kind.rawValue.hasSuffix("FinishLaunching") })?.timestamp?.seconds,
+        guard s.launchKind?.isUserFacing ?? true, let launch = s.events.first(where: { $0.kind.rawValue.hasSuffix("FinishLaunching") })?.timestamp?.seconds,
               let active = s.events.first(where: { $0.kind.rawValue == "scene.didBecomeActive" })?.timestamp?.seconds else { return nil }
         return active - launch
     }
@@ -43,7 +53,9 @@ public enum TimelineReport {
     public static func timeInStates(_ s: ProcessSession) -> [(scene: String, states: [(SceneState, Double)])] {
         s.scenes.compactMap { scene in
             var total: [SceneState: Double] = [:]
-            for (a, b) in zip(scene.entries, scene.entries.dropFirst()) {
+            // Up to the point where several scenes share the timeline.
+            let own = scene.entries.prefix(scene.indistinguishableFrom ?? scene.entries.count)
+            for (a, b) in zip(own, own.dropFirst()) {
                 guard let t0 = s.events[a.event].timestamp?.seconds, let t1 = s.events[b.event].timestamp?.seconds, t1 >= t0 else { continue }
                 total[a.after, default: 0] += t1 - t0
             }
@@ -73,6 +85,10 @@ public enum TimelineReport {
             for (scene, states) in timeInStates(s) {
                 out.append("  \(scene) time in state: " + states.map { "\($0.0.rawValue) \(String(format: "%.3f s", $0.1))" }.joined(separator: ", "))
             }
+            if let kind = s.launchKind { out.append("  launch: \(kind.phrase)") }
+            for scene in s.scenes where scene.isIndistinguishable {
+                out.append("  note: \(scene.id)? marks callbacks of \(scene.sceneCount) scenes of \(scene.delegateClass ?? "one delegate") that name no scene address and cannot be told apart; their states are unknown")
+            }
             if s.beginsMidSession { out.append("  note: the trace begins in the middle of this process's life") }
             out.append("")
         }
@@ -101,6 +117,7 @@ public enum TimelineReport {
             }
             w.endArray()
             w.field("id", s.id)
+            w.field("launchKind", s.launchKind?.rawValue)
             if let d = launchToFirstActive(s) { w.key("launchToFirstActive"); w.raw(String(format: "%.6f", d)) }
             w.field("pid", s.pid)
             w.field("process", s.process)

@@ -43,7 +43,7 @@ struct CarPlayConnectPairingRule: Rule {
             let connect = step.kind.hasSuffix("didConnect"), disconnect = step.kind.hasSuffix("didDisconnect")
             if step.kind.hasPrefix("cp."), disconnect, step.position == 0, step.before == .unknown, session.launchSeen {
                 return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
-                                  "CarPlay scene \(step.scene.label) disconnected, but its connect is not in a trace that shows the launch: the CarPlay scene delegate's connect callback did not run (or does not log)")
+                                  "CarPlay scene \(step.scene.label) disconnected without a connect: the trace shows this launch from its start, so the CarPlay scene delegate's connect callback did not run (or does not log)")
             }
             guard step.kind.hasPrefix("cp."), connect || disconnect, step.before != .unknown else { return nil }
             if connect, step.before == .connected {
