@@ -476,10 +476,24 @@ struct RecordProcessor {
         do {
             switch try DiagnosticReportParser.parse(crashText.joined(separator: "\n"), lifecycleSymbol: CallbackCatalog.isLifecycleSymbol) {
             case .crash(let report):
+                // A report pasted into Markdown starts after the prose and fence before it, and the
+                // prose after it is Markdown too: those lines are not the report's.
+                let lead = max(0, report.startLine - 1)
+                var tail = 0
                 if let t = report.trailingTextLine {
-                    stats.notes.append(InputNote(.warning, line: crashStart + t - 1, "text after the crash report's JSON body is not part of the report"))
+                    // Pasted between fences: what follows the closing fence is the prose.
+                    let fenced = markdown || crashText.contains { CrashLayouts.isFence(CrashText.trim(Substring($0))) }
+                    if fenced {
+                        tail = max(0, lineCount - (t - 1))
+                    } else {
+                        stats.notes.append(InputNote(.warning, line: crashStart + t - 1, "text after the crash report's JSON body is not part of the report"))
+                    }
                 }
-                emit(CrashEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context))
+                let moved = min(lead + tail, stats.continuationLines)
+                stats.continuationLines -= moved
+                stats.nonLogLines += moved
+                emit(CrashEvents.event(from: report, file: file, line: crashStart + lead, lineCount: max(1, lineCount - lead - tail),
+                                       format: mode, context: context))
             case .jetsam(let report):
                 let events = ReportEvents.events(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context)
                 if events.isEmpty { stats.notes.append(InputNote(.info, line: crashStart, "a jetsam report in which no process was killed")) }

@@ -179,6 +179,9 @@ public struct CrashReport: Sendable, Equatable {
     /// 1-based line of the text after a JSON body that is not part of the report (the prose after
     /// a pasted report), when there is some: said, not dropped in silence.
     public var trailingTextLine: Int?
+    /// 1-based line where the report itself starts in the text it was read from, after the prose
+    /// and fence of a Markdown paste (1 when it starts the text).
+    public var startLine: Int = 1
     /// True when an `.ips` body (or legacy text body) is cut short: the report holds what the header
     /// line and the complete parts of the body say.
     public var truncated: Bool

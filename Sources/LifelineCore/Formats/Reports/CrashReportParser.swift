@@ -63,11 +63,13 @@ public enum CrashReportParser {
             if var draft = try? parseIPS(lines: lines, headerIndex: full) {
                 if draft.report.truncated || draft.threads.isEmpty { draft.absorb(textDraft) }
                 draft.report.layouts = ["text", "ips"]
+                draft.report.startLine = first + 1
                 return draft.finish(lifecycleSymbol: lifecycleSymbol)
             }
             guard textDraft.foundCrashContent else {
                 throw CrashReportError(kind: .notACrashReport, message: "neither the translated text nor the full report reads as a crash report", line: first + 1)
             }
+            textDraft.report.startLine = first + 1
             return textDraft.finish(lifecycleSymbol: lifecycleSymbol)
         }
         let start = CrashLayouts.reportStart(lines, from: first)
@@ -85,6 +87,7 @@ public enum CrashReportParser {
                     line: start + 1)
             }
         }
+        draft.report.startLine = start + 1
         return draft.finish(lifecycleSymbol: lifecycleSymbol)
     }
 }
