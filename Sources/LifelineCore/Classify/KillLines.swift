@@ -17,8 +17,10 @@ extension EventClassifier {
     func kill(_ r: RecordText, families f: FailureFamily) -> Event? {
         let m = r.message
         let k = KillPatterns.shared
+        // A pid that does not fit an Int is not a process's: no kill line.
         if f.contains(.killExited), let g = k.processExited.firstMatch(in: m, scratch: scratch) {
-            let bundle = g[1], pid = g[2].flatMap { Int($0) }
+            guard let pid = g[2].flatMap({ Int($0) }) else { return nil }
+            let bundle = g[1]
             if let fb = g[8] {
                 // `<FBProcessExitContext; watchdog ("watchdog provision violated")>` (iOS 14).
                 switch fb {
@@ -31,6 +33,7 @@ extension EventClassifier {
             return exit(r, bundle: bundle, pid: pid, domain: domain, domainName: g[4], codeName: g[6], code: value)
         }
         if f.contains(.killTerminating), let g = k.terminatingWithContext.firstMatch(in: m, scratch: scratch) {
+            guard g[2].flatMap({ Int($0) }) != nil else { return nil }
             let code = g[4]?.lowercased()
             if code == "0xdeadfa11" || code == "0xfbfbfbfb" { return nil }
             let explanation = g[5]?.trimmed
@@ -56,13 +59,14 @@ extension EventClassifier {
             return victim(.killed, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: reason.isEmpty ? "terminated by RunningBoard" : reason, code: code)
         }
         if f.contains(.killReported), let g = k.terminationReported.firstMatch(in: m, scratch: scratch),
-           let ns = g[3].flatMap({ Int($0) }), let code = g[4].flatMap({ UInt64($0) }) {
+           g[2].flatMap({ Int($0) }) != nil, let ns = g[3].flatMap({ Int($0) }), let code = g[4].flatMap({ UInt64($0) }) {
             // (0, 0, status): the process exited by itself; the third number is its exit status.
             if ns == 0 { return nil }
             let value = ns == 2 ? String(code) : (code < 0x10000 ? String(code) : "0x" + String(code, radix: 16))
             return exit(r, bundle: g[1], pid: g[2].flatMap { Int($0) }, domain: ns, domainName: nil, codeName: nil, code: value)
         }
         if f.contains(.killMemorystatus), let g = k.memorystatusKill.firstMatch(in: m, scratch: scratch) {
+            guard g[2].flatMap({ Int($0) }) != nil else { return nil }
             var e = victim(.jetsam, r, bundle: nil, pid: g[2].flatMap { Int($0) }, reason: g[4] ?? g[1] ?? "memorystatus kill")
             victim = (g[3], true)
             if var d = e.details, let kb = g[5].flatMap({ Int($0) }) {
@@ -72,6 +76,7 @@ extension EventClassifier {
             return e
         }
         if f.contains(.killLaunchd), let g = k.legacyLaunchd.firstMatch(in: m, scratch: scratch) {
+            guard g[2].flatMap({ Int($0) }) != nil else { return nil }
             let what = (g[3] ?? g[4] ?? "").trimmed
             if what.isEmpty || what.lowercased().hasPrefix("exited with abnormal code") || what == "0" { return nil }
             let signal = Self.signalName(in: what)
