@@ -13,6 +13,8 @@ public struct TriageOptions: Sendable {
     public var minimumSeverity: Severity
     /// Plain files at least twice this size are split into ranges of it across every thread.
     public var rangeBytes: Int64
+    /// Names to show instead of paths (`--files-from` lines `PATH<TAB>NAME`), in every output.
+    public var displayNames: [String: String] = [:]
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, inputFormat: LogFormat? = nil,
                 configuration: Configuration = .defaults, rules: [any Rule.Type] = RuleRegistry.all,
@@ -87,16 +89,17 @@ public enum Triage {
     /// Reads one file or archive, each input's sessions checked as they end.
     static func triage(_ file: InputExpansion.File, jobs: Int, options: TriageOptions, sessions: SessionTriage,
                        into tally: inout TriageTally) {
+        var ingest = IngestOptions(inputFormat: options.inputFormat, jobs: jobs, collectEvents: true, rangeBytes: options.rangeBytes)
+        ingest.markers = options.configuration.markers
+        ingest.displayNames = options.displayNames
         if let error = file.error {
-            tally.unreadable.append(Unreadable(path: file.path, reason: error))
+            tally.unreadable.append(Unreadable(path: ingest.shown(file.path), reason: error))
             return
         }
         if let reason = file.skipped {
-            tally.skipped.append(Unreadable(path: file.path, reason: reason))
+            tally.skipped.append(Unreadable(path: ingest.shown(file.path), reason: reason))
             return
         }
-        var ingest = IngestOptions(inputFormat: options.inputFormat, jobs: jobs, collectEvents: true, rangeBytes: options.rangeBytes)
-        ingest.markers = options.configuration.markers
         let ingester = Ingester(options: ingest)
         var stream = SessionStream(options: options.configuration.sessionOptions)
         var sessionCount = 0
@@ -118,7 +121,7 @@ public enum Triage {
         }
         if file.isArchive {
             let error = ingester.runArchive(path: file.path, onEvent: { take(stream.add($0)) }, onInput: finishInput)
-            if let error { tally.unreadable.append(Unreadable(path: file.path, reason: error)) }
+            if let error { tally.unreadable.append(Unreadable(path: ingest.shown(file.path), reason: error)) }
         } else {
             ingester.run(paths: [file.path], onEvent: { take(stream.add($0)) }, onInput: finishInput)
         }

@@ -35,7 +35,7 @@ struct TriageCommand: ParsableCommand {
     @Argument(help: "Log files, directories, archives, glob patterns, or - for standard input.")
     var paths: [String] = []
 
-    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read more paths from this file, one per line (- for standard input).", valueName: "file"))
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read more paths from this file, one per line (- for standard input); a line PATH<TAB>NAME shows NAME for that path in every output.", valueName: "file"))
     var filesFrom: String?
 
     @Option(name: .long, help: "Output: text, json, csv, markdown or html.")
@@ -82,7 +82,13 @@ struct TriageCommand: ParsableCommand {
     func run() throws {
         let configuration = try configOptions.load()
         var inputs = paths
-        if let filesFrom { inputs += try Self.readList(filesFrom) }
+        var names: [String: String] = [:]
+        if let filesFrom {
+            for entry in try Self.readList(filesFrom) {
+                inputs.append(entry.path)
+                if let name = entry.name { names[entry.path] = name }
+            }
+        }
         var previous: Baseline? = nil
         if let baseline {
             do { previous = try Baseline.load(path: baseline) } catch {
@@ -91,11 +97,13 @@ struct TriageCommand: ParsableCommand {
             }
         }
         let progress = (!quiet && isatty(2) != 0) ? ProgressDisplay() : nil
+        var options = TriageOptions(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, inputFormat: inputFormat,
+                                    configuration: configuration, rules: configuration.rules(only: [], disabled: []),
+                                    minimumSeverity: minSeverity)
+        options.displayNames = names
         var result = Triage.run(
             paths: inputs,
-            options: TriageOptions(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, inputFormat: inputFormat,
-                                   configuration: configuration, rules: configuration.rules(only: [], disabled: []),
-                                   minimumSeverity: minSeverity),
+            options: options,
             progress: progress.map { display in { @Sendable p in display.show(p) } })
         progress?.clear()
         if let previous { result.compare(with: previous) }
@@ -122,8 +130,10 @@ struct TriageCommand: ParsableCommand {
         }
     }
 
-    /// Paths from a list file: one per line; blank lines and lines starting with `#` skipped.
-    static func readList(_ path: String) throws -> [String] {
+    /// Paths from a list file: one per line, `PATH` or `PATH<TAB>NAME` (the name shown for it in
+    /// every output: an object-store key rather than the temporary copy read); blank lines and
+    /// lines starting with `#` skipped.
+    static func readList(_ path: String) throws -> [(path: String, name: String?)] {
         let data: Data?
         if path == "-" { data = FileHandle.standardInput.readDataToEndOfFile() } else { data = FileManager.default.contents(atPath: path) }
         guard let data else {
@@ -133,6 +143,11 @@ struct TriageCommand: ParsableCommand {
         return String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            .map { line in
+                guard let tab = line.firstIndex(of: "\t") else { return (line, nil) }
+                let name = line[line.index(after: tab)...].trimmingCharacters(in: .whitespaces)
+                return (String(line[..<tab]).trimmingCharacters(in: .whitespaces), name.isEmpty ? nil : name)
+            }
     }
 
     static func html(_ result: TriageResult) throws -> String {

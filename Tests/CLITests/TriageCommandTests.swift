@@ -80,6 +80,24 @@ import Testing
         #expect(doc["unreadable"] as? [Any] != nil)
     }
 
+    @Test("--files-from lines PATH<TAB>NAME show the name (an object-store key) everywhere instead of the path read")
+    func displayNames() throws {
+        let dir = try Self.makeCorpus()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = (0..<3).map { "\(dir.appendingPathComponent("assert/device-\($0)/console.log").path)\ts3://qa-fleet/run-7/device-\($0)/console.log" }
+            + ["\(dir.appendingPathComponent("gone.log").path)\ts3://qa-fleet/run-7/missing.log"]
+        let r = try CLI.run(["triage", "--files-from", "-", "--format", "json"], stdin: Data(list.joined(separator: "\n").utf8))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let inputs = try #require(doc["inputs"] as? [[String: Any]])
+        #expect(inputs.compactMap { $0["path"] as? String } == (0..<3).map { "s3://qa-fleet/run-7/device-\($0)/console.log" })
+        let top = try #require((doc["signatures"] as? [[String: Any]])?.first)
+        #expect((top["files"] as? [String])?.allSatisfy { $0.hasPrefix("s3://qa-fleet/run-7/") } == true)
+        #expect((top["example"] as? [String: Any])?["file"] as? String == "s3://qa-fleet/run-7/device-0/console.log")
+        let unreadable = try #require(doc["unreadable"] as? [[String: Any]])
+        #expect(unreadable.compactMap { $0["path"] as? String } == ["s3://qa-fleet/run-7/missing.log"])
+        #expect(!r.stdout.contains(dir.path))
+    }
+
     @Test("--baseline marks new and gone signatures; --fail-on-new exits 1 only for new ones at its severity")
     func baselineExitCodes() throws {
         let dir = try Self.makeCorpus()

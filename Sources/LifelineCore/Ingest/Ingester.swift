@@ -22,6 +22,20 @@ public struct IngestOptions: Sendable {
     /// Set: the readers write each event as a `lifeline events` line and `run` hands out those
     /// lines (`onEncoded`) instead of events, so encoding runs on every reader thread.
     public var encoding: EventLineStyle?
+    /// Names to show instead of paths (`--files-from` lines `PATH<TAB>NAME`: an object-store key
+    /// rather than the temporary copy read): events, accounting and messages say the name.
+    public var displayNames: [String: String] = [:]
+
+    /// The name `path` is shown as: its display name, or for an archive member
+    /// (`ARCHIVE!/member`) the archive's display name with the member; else the path.
+    public func shown(_ path: String) -> String {
+        if displayNames.isEmpty { return path }
+        if let name = displayNames[path] { return name }
+        if let bang = path.range(of: "!/"), let name = displayNames[String(path[..<bang.lowerBound])] {
+            return name + path[bang.lowerBound...]
+        }
+        return path
+    }
 
     public init(inputFormat: LogFormat? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 collectEvents: Bool = true, rangeBytes: Int64 = 16 << 20, maxLineBytes: Int = 1 << 20,
@@ -66,7 +80,7 @@ public struct Ingester: Sendable {
         }
         var lineOffsets = [Int](repeating: 0, count: plans.count)
         var totals = plans.map { plan -> InputStats in
-            var s = InputStats(path: plan.path)
+            var s = InputStats(path: options.shown(plan.path))
             s.error = plan.error
             s.skipped = plan.skipped
             return s
@@ -390,7 +404,7 @@ public struct Ingester: Sendable {
     /// Reads one unit. With `sink`, events go to it in chunks of `chunk` as they are made, and the
     /// result holds only the last, partial chunk.
     private func run(_ unit: WorkUnit, chunk: Int = 4096, sink: ((Chunk) -> Void)? = nil) -> UnitResult {
-        var processor = RecordProcessor(file: unit.path, mode: unit.format, forced: options.inputFormat != nil,
+        var processor = RecordProcessor(file: options.shown(unit.path), mode: unit.format, forced: options.inputFormat != nil,
                                         context: unit.context, markdown: unit.sniff.markdown,
                                         collectEvents: options.collectEvents, classifier: EventClassifier(markers: options.markers))
         processor.stripsByteOrderMark = unit.isFirst
@@ -403,7 +417,7 @@ public struct Ingester: Sendable {
         var readError: String?
         if let reason = unit.sniff.binaryReason {
             // Binary data is not parsed: every line is unrecognized, and the input says why.
-            var stats = InputStats(path: unit.path)
+            var stats = InputStats(path: options.shown(unit.path))
             stats.error = reason
             do {
                 let source: ByteSource
@@ -477,7 +491,7 @@ public struct Ingester: Sendable {
             do {
                 prefix = try readPrefix(source, count: FormatSniffer.sampleBytes)
             } catch {
-                var stats = InputStats(path: name)
+                var stats = InputStats(path: options.shown(name))
                 stats.error = (error as? InputError)?.reason ?? "\(error)"
                 onInput(stats)
                 continue
