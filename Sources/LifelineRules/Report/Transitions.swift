@@ -1,3 +1,4 @@
+import Foundation
 import LifelineCore
 
 /// The three state machines a lifecycle diagram draws (lifecycle reference §1, §2, §3).
@@ -96,28 +97,25 @@ public struct TransitionStats: Sendable, Equatable {
     /// The earliest place it was seen (by file, then line).
     public var firstFile = ""
     public var firstLine = 0
-    /// Seconds spent in the source state before the transition, when both ends had times; thinned
-    /// deterministically (every other value dropped) whenever it reaches `sampleLimit`.
-    public private(set) var durations: [Double] = []
-    private var stride = 1
-    private var skipped = 0
-    static let sampleLimit = 4096
+    /// Seconds spent in the source state before the transition, when both ends had times, counted
+    /// in log-spaced buckets (1/16 of a doubling wide): counts add, so tallies merge in any order
+    /// and grouping to the same result (the old sample, thinned as values arrived, did not), and
+    /// the median read from them is within 2.2% of the exact one. Key `Int.min` holds zeros.
+    public private(set) var durationBuckets: [Int: Int] = [:]
+    public private(set) var durationCount = 0
+    static let bucketsPerDoubling = 16.0
 
     mutating func add(file: String, line: Int, duration: Double?) {
         count += 1
         if firstFile.isEmpty || (file, line) < (firstFile, firstLine) { (firstFile, firstLine) = (file, line) }
-        if let d = duration, d >= 0 { sample(d) }
+        if let d = duration, d >= 0 {
+            durationBuckets[Self.bucket(d), default: 0] += 1
+            durationCount += 1
+        }
     }
 
-    private mutating func sample(_ d: Double) {
-        skipped += 1
-        guard skipped >= stride else { return }
-        skipped = 0
-        durations.append(d)
-        if durations.count >= Self.sampleLimit {
-            durations = durations.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-            stride *= 2
-        }
+    static func bucket(_ d: Double) -> Int {
+        d < 1e-9 ? Int.min : Int((log2(d) * bucketsPerDoubling).rounded(.down))
     }
 
     mutating func merge(_ other: TransitionStats) {
@@ -126,14 +124,21 @@ public struct TransitionStats: Sendable, Equatable {
             (firstFile, firstLine) = (other.firstFile, other.firstLine)
         }
         count += other.count
-        for d in other.durations { sample(d) }
+        for (b, n) in other.durationBuckets { durationBuckets[b, default: 0] += n }
+        durationCount += other.durationCount
     }
 
-    /// The median time in the source state, if any was measured.
+    /// The median time in the source state, if any was measured: the geometric middle of the
+    /// bucket that holds it.
     public var typicalDuration: Double? {
-        guard !durations.isEmpty else { return nil }
-        let s = durations.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        guard durationCount > 0 else { return nil }
+        let middle = (durationCount + 1) / 2
+        var seen = 0
+        for b in durationBuckets.keys.sorted() {
+            seen += durationBuckets[b]!
+            if seen >= middle { return b == Int.min ? 0 : exp2((Double(b) + 0.5) / Self.bucketsPerDoubling) }
+        }
+        return nil
     }
 }
 
