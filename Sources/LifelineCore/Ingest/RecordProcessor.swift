@@ -19,7 +19,8 @@ struct RecordProcessor {
     var stripsByteOrderMark = true
     let anchors = AnchorSet.events
 
-    private(set) var stats: InputStats
+    /// Set here and by the report reading in `RecordProcessor+Reports.swift`.
+    var stats: InputStats
     private(set) var events: [Event] = []
     /// Takes the events in chunks of `chunkSize` as they are made, so a reader holds at most one
     /// chunk (without it, `events` holds every event of the input or range until the end).
@@ -32,7 +33,7 @@ struct RecordProcessor {
     private(set) var encoded = EncodedEvents()
     /// Takes the encoded events in chunks of `chunkSize`, as `eventSink` takes events.
     var encodedSink: ((EncodedEvents) -> Void)?
-    private var lineNo = 0
+    var lineNo = 0
     private var current: LogFormat?
     /// The open record (at most one): its fields live here rather than in an optional struct,
     /// because this state changes on every line.
@@ -48,7 +49,7 @@ struct RecordProcessor {
     private var openExpectsBlock = false
     private var openMetadata: String?
     private var openClosed = false
-    private var recordsPerFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
+    var recordsPerFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
     /// Records of one format in a row are counted here and added to `recordsPerFormat` when the
     /// format changes (touching the array on every record costs more than the rest of the count).
     private var runFormat: LogFormat = .print
@@ -61,9 +62,9 @@ struct RecordProcessor {
     /// Header offsets of the line being read (reused, filled in place).
     private var spans = HeaderSpans(format: .print, messageStart: 0)
     private var json = JSONObjectScanner()
-    private var crashText: [String] = []
-    private var crashStart = 0
-    private var crashBytes = 0
+    var crashText: [String] = []
+    var crashStart = 0
+    var crashBytes = 0
     private var markersGaveUp: Set<String> = []
 
     static let maxRecordLines = 512
@@ -204,7 +205,7 @@ struct RecordProcessor {
         nonLog()
     }
 
-    private mutating func nonLog() { stats.nonLogLines += 1 }
+    mutating func nonLog() { stats.nonLogLines += 1 }
 
     // MARK: Records
 
@@ -306,7 +307,7 @@ struct RecordProcessor {
         emit(classifier.companion(of: event))
     }
 
-    private func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
+    func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
 
     /// Says (once per marker and input) that a marker pattern hit PCRE2's work limit on a line, so
     /// that line was not matched by it.
@@ -317,7 +318,7 @@ struct RecordProcessor {
             "marker '\(name)' gave up on this line: its pattern exceeded the match limit (\(MarkerSet.matchLimit) steps); later lines where it gives up are not reported"))
     }
 
-    private mutating func emit(_ event: Event?) {
+    mutating func emit(_ event: Event?) {
         guard var event else { return }
         if var ts = event.timestamp {
             // Times written without an offset (milliseconds-only NSLog lines, compact style) take
@@ -442,97 +443,11 @@ struct RecordProcessor {
         }
     }
 
-    // MARK: Crash reports
-
-    private mutating func feedCrash(_ l: Bytes) {
-        let text = string(l)
-        if crashText.isEmpty {
-            if isBlank(l) { nonLog(); return }
-            crashStart = lineNo
-            stats.records += 1
-        } else if mode != .metricKit, text.hasPrefix("Incident Identifier:"), crashText.contains(where: { $0.hasPrefix("Incident Identifier:") || $0.hasPrefix("Exception Type:") }) {
-            // A second report in the same file.
-            flushCrash()
-            crashStart = lineNo
-            stats.records += 1
-        } else {
-            stats.continuationLines += 1
-        }
-        if crashBytes + l.count <= Self.maxCrashBytes {
-            crashText.append(text)
-            crashBytes += l.count + 1
-        } else if crashBytes <= Self.maxCrashBytes {
-            crashBytes = Self.maxCrashBytes + 1
-            stats.notes.append(InputNote(.warning, line: lineNo, "crash report longer than \(Self.maxCrashBytes) bytes; the rest was not read"))
-        }
-    }
-
-    private mutating func flushCrash() {
-        guard !crashText.isEmpty else { return }
-        defer { crashText.removeAll(); crashBytes = 0 }
-        let lineCount = lineNo - crashStart + 1
-        recordsPerFormat[formatIndex(mode)] += 1
-        if mode == .metricKit { return flushMetricKit(lineCount: lineCount) }
-        do {
-            switch try DiagnosticReportParser.parse(crashText.joined(separator: "\n"), lifecycleSymbol: CallbackCatalog.isLifecycleSymbol) {
-            case .crash(let report):
-                // A report pasted into Markdown starts after the prose and fence before it, and the
-                // prose after it is Markdown too: those lines are not the report's.
-                let lead = max(0, report.startLine - 1)
-                var tail = 0
-                if let t = report.trailingTextLine {
-                    // Pasted between fences: what follows the closing fence is the prose.
-                    let fenced = markdown || crashText.contains { CrashLayouts.isFence(CrashText.trim(Substring($0))) }
-                    if fenced {
-                        tail = max(0, lineCount - (t - 1))
-                    } else {
-                        stats.notes.append(InputNote(.warning, line: crashStart + t - 1, "text after the crash report's JSON body is not part of the report"))
-                    }
-                }
-                let moved = min(lead + tail, stats.continuationLines)
-                stats.continuationLines -= moved
-                stats.nonLogLines += moved
-                emit(CrashEvents.event(from: report, file: file, line: crashStart + lead, lineCount: max(1, lineCount - lead - tail),
-                                       format: mode, context: context))
-            case .jetsam(let report):
-                let events = ReportEvents.events(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context)
-                if events.isEmpty { stats.notes.append(InputNote(.info, line: crashStart, "a jetsam report in which no process was killed")) }
-                for e in events { emit(e) }
-            case .resource(let report):
-                emit(ReportEvents.event(from: report, file: file, line: crashStart, lineCount: lineCount, format: mode, context: context))
-            case .notAFailure(let what):
-                stats.notes.append(InputNote(.info, line: crashStart, "\(what); no event"))
-            }
-        } catch {
-            stats.notes.append(InputNote(.error, line: crashStart, "not a readable crash report: \(error)"))
-        }
-    }
-
-    /// Every diagnostic of the MetricKit payloads read, one event each at the line it starts.
-    private mutating func flushMetricKit(lineCount: Int) {
-        do {
-            let diagnostics = try MetricKitReader.read(Array(crashText.joined(separator: "\n").utf8))
-            // Each diagnostic that starts on a line of its own is a record: the payload's first line
-            // was counted as one, the others as continuation lines.
-            let starts = Set(diagnostics.map(\.line)).subtracting([1]).count
-            stats.records += starts
-            stats.continuationLines -= starts
-            recordsPerFormat[formatIndex(.metricKit)] += starts
-            for d in diagnostics {
-                let line = crashStart + d.line - 1
-                emit(ReportEvents.event(from: d, file: file, line: line, lineCount: max(1, lineCount - (line - crashStart)), context: context))
-            }
-        } catch {
-            stats.notes.append(InputNote(.error, line: crashStart + ((error as? CrashReportError)?.line ?? 1) - 1,
-                                         "not a readable MetricKit payload: \((error as? CrashReportError)?.message ?? "\(error)")"))
-        }
-    }
-
     // MARK: Line shapes
 
-    private func string(_ l: Bytes) -> String { String(decoding: l, as: UTF8.self) }
+    func string(_ l: Bytes) -> String { String(decoding: l, as: UTF8.self) }
 
-    private func isBlank(_ l: Bytes) -> Bool {
+    func isBlank(_ l: Bytes) -> Bool {
         for b in l where !(b == 32 || b == 9 || b == 11 || b == 12) { return false }
         return true
     }
