@@ -6,6 +6,8 @@ public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConve
     case note, warning, error, fatal
     public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
     public var description: String { ["note", "warning", "error", "fatal"][rawValue] }
+    /// The severity a `description` names (`"error"`), or nil.
+    public static func named(_ name: String) -> Severity? { allCases.first { $0.description == name } }
 }
 
 public enum RuleCategory: String, Sendable, CaseIterable {

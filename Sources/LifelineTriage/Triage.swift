@@ -46,6 +46,17 @@ public struct TriageProgress: Sendable, Equatable {
 public enum Triage {
     public static func run(paths: [String], options: TriageOptions,
                            progress: (@Sendable (TriageProgress) -> Void)? = nil) -> TriageResult {
+        result(of: tally(paths: paths, options: options, progress: progress))
+    }
+
+    /// The partial result of a run (`lifeline triage --partial`): what `merge` combines with others.
+    public static func partial(paths: [String], options: TriageOptions,
+                               progress: (@Sendable (TriageProgress) -> Void)? = nil) -> TriagePartial {
+        TriagePartial(settings: TriagePartial.settings(options), tally: tally(paths: paths, options: options, progress: progress))
+    }
+
+    /// What a run over `paths` tallied.
+    static func tally(paths: [String], options: TriageOptions, progress: (@Sendable (TriageProgress) -> Void)?) -> TriageTally {
         let files = InputExpansion.files(paths, archives: true)
             .sorted { $0.size != $1.size ? $0.size > $1.size : $0.path < $1.path }
         let counter = ProgressCounter(total: files.count, bytes: files.reduce(0) { $0 + $1.size }, report: progress)
@@ -73,6 +84,11 @@ public enum Triage {
             }
             for t in tallies.all { tally.merge(t) }
         }
+        return tally
+    }
+
+    /// The result a tally stands for: inputs and lists in path order, signatures ranked.
+    static func result(of tally: TriageTally) -> TriageResult {
         var result = TriageResult(inputs: tally.inputs.sorted { $0.path < $1.path },
                                   signatures: TriageResult.ranked(Array(tally.signatures.values)),
                                   unreadable: tally.unreadable.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) },

@@ -158,6 +158,16 @@ public struct TriageInput: Sendable, Equatable {
     /// Lines no format recognised (the accounting's `unrecognizedLines`).
     public var unrecognizedLines: Int
 
+    init(path: String, format: LogFormat?, lines: Int, events: Int, sessions: Int, bytes: Int64, unrecognizedLines: Int) {
+        self.path = path
+        self.format = format
+        self.lines = lines
+        self.events = events
+        self.sessions = sessions
+        self.bytes = bytes
+        self.unrecognizedLines = unrecognizedLines
+    }
+
     public init(stats: InputStats, sessions: Int) {
         path = stats.path
         format = stats.format

@@ -28,6 +28,10 @@ struct TriageCommand: ParsableCommand {
         With --baseline (an earlier --format json report) signatures are marked new, recurring or gone; \
         --fail-on-new makes new ones at or above a severity fail the run, for CI.
 
+        --partial writes, instead of a report, a partial result (JSON) that `lifeline triage merge \
+        PARTIAL...` combines with the partials of other inputs, on other machines, into the report of \
+        them all (see `lifeline triage merge --help`).
+
         Exit status: 0 done, 1 a new signature at or above --fail-on-new, 2 usage, configuration or \
         baseline error, 3 no input could be read.
         """)
@@ -68,6 +72,9 @@ struct TriageCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress display on standard error.")
     var quiet = false
 
+    @Flag(name: .long, help: "Write a partial result (JSON) for `lifeline triage merge` instead of a report.")
+    var partial = false
+
     @OptionGroup var configOptions: ConfigOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, csv, markdown, html }
@@ -80,6 +87,21 @@ struct TriageCommand: ParsableCommand {
     }
 
     func run() throws {
+        // `triage merge PARTIAL...`: a command of its own behind the word (triage's paths are
+        // positional, so the parser cannot tell a subcommand from a path; a file named `merge` in
+        // the current directory is still read as one).
+        if paths.first == "merge", !FileManager.default.fileExists(atPath: "merge") {
+            let args = Array(CommandLine.arguments.drop { $0 != "merge" }.dropFirst())
+            do {
+                var merge = try TriageMergeCommand.parse(args)
+                try merge.run()
+            } catch let code as ExitCode {
+                throw code
+            } catch {
+                TriageMergeCommand.exit(withError: error)
+            }
+            return
+        }
         let configuration = try configOptions.load()
         var inputs = paths
         var names: [String: String] = [:]
@@ -101,12 +123,29 @@ struct TriageCommand: ParsableCommand {
                                     configuration: configuration, rules: configuration.rules(only: [], disabled: []),
                                     minimumSeverity: minSeverity)
         options.displayNames = names
-        var result = Triage.run(
-            paths: inputs,
-            options: options,
-            progress: progress.map { display in { @Sendable p in display.show(p) } })
+        let report = progress.map { display in { @Sendable (p: TriageProgress) in display.show(p) } }
+        if partial {
+            let p = Triage.partial(paths: inputs, options: options, progress: report)
+            progress?.clear()
+            let out = StandardOutput()
+            out.write(verbatim: p.json())
+            out.flush()
+            let r = p.result
+            if r.inputs.isEmpty || r.inputs.allSatisfy({ $0.lines == 0 }) && !r.unreadable.isEmpty { throw ExitCode(3) }
+            return
+        }
+        var result = Triage.run(paths: inputs, options: options, progress: report)
         progress?.clear()
         if let previous { result.compare(with: previous) }
+        try Self.report(result, format: format, limit: limit, groupBy: groupBy, output: output, protecting: inputs,
+                        baseline: baseline, failOnNew: failOnNew)
+    }
+
+    /// Writes `result` as `format` on standard output (and every format into `output`), then exits
+    /// as the run's outcome says: 3 when nothing could be read, 1 for a new signature at or above
+    /// `failOnNew`. Shared by `triage` and `triage merge`.
+    static func report(_ result: TriageResult, format: OutputFormat, limit: Int, groupBy: ReleaseDimension?, output: String?,
+                       protecting inputs: [String], baseline: String?, failOnNew: Severity?) throws {
         let out = StandardOutput()
         let shown = limit == 0 ? nil : limit
         let text: String
@@ -119,7 +158,7 @@ struct TriageCommand: ParsableCommand {
         }
         out.write(verbatim: text)
         out.flush()
-        if let output { try write(result, into: output, inputs: inputs) }
+        if let output { try write(result, into: output, inputs: inputs, groupBy: groupBy) }
         if result.inputs.isEmpty || result.inputs.allSatisfy({ $0.lines == 0 }) && !result.unreadable.isEmpty { throw ExitCode(3) }
         if let failOnNew {
             let new = result.newSignatures(atLeast: failOnNew)
@@ -158,7 +197,7 @@ struct TriageCommand: ParsableCommand {
     }
 
     /// `--output`: every format and the aggregated state diagram, each replaced atomically.
-    private func write(_ result: TriageResult, into path: String, inputs: [String]) throws {
+    private static func write(_ result: TriageResult, into path: String, inputs: [String], groupBy: ReleaseDimension?) throws {
         let directory: OutputDirectory
         do { directory = try OutputDirectory(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         do {

@@ -105,6 +105,17 @@ public struct TransitionStats: Sendable, Equatable {
     public private(set) var durationCount = 0
     static let bucketsPerDoubling = 16.0
 
+    public init() {}
+
+    /// A summary read back from a partial result (`TransitionTally.read`).
+    public init(count: Int, firstFile: String, firstLine: Int, durationBuckets: [Int: Int]) {
+        self.count = count
+        self.firstFile = firstFile
+        self.firstLine = firstLine
+        self.durationBuckets = durationBuckets
+        durationCount = durationBuckets.values.reduce(0, +)
+    }
+
     mutating func add(file: String, line: Int, duration: Double?) {
         count += 1
         if firstFile.isEmpty || (file, line) < (firstFile, firstLine) { (firstFile, firstLine) = (file, line) }
@@ -185,6 +196,63 @@ public struct TransitionTally: Sendable, Equatable {
             record(.app, Transition(from: from, to: entry.after.rawValue, event: e.kind.rawValue), e, duration: duration)
             if entry.after != entry.before || from == "start" { enteredAt = t }
         }
+    }
+
+    /// As a partial result writes it: per machine, its timeline count and its transitions in order,
+    /// each with its count, first place and duration buckets (`Int.min`, the zeros, written as "zero").
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        for m in LifecycleMachine.allCases where machines[m] != nil || timelines[m] != nil {
+            w.key(named: m.rawValue)
+            w.beginObject()
+            w.field("timelines", timelines[m] ?? 0)
+            w.key("transitions")
+            w.beginArray()
+            for (t, st) in (machines[m] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                w.beginObject()
+                w.field("count", st.count)
+                w.key("durations")
+                w.beginObject()
+                for (b, n) in st.durationBuckets.sorted(by: { $0.key < $1.key }) {
+                    w.key(named: b == Int.min ? "zero" : String(b))
+                    w.int(n)
+                }
+                w.endObject()
+                w.field("event", t.event)
+                w.field("firstFile", st.firstFile)
+                w.field("firstLine", st.firstLine)
+                w.field("from", t.from)
+                w.field("to", t.to)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    /// Reads what `write(to:)` wrote (parsed JSON); nil when it is not that shape.
+    public static func read(_ object: Any?) -> TransitionTally? {
+        guard let dict = object as? [String: Any] else { return nil }
+        var tally = TransitionTally()
+        for (name, value) in dict {
+            guard let m = LifecycleMachine(rawValue: name), let body = value as? [String: Any],
+                  let timelines = body["timelines"] as? Int, let list = body["transitions"] as? [[String: Any]] else { return nil }
+            tally.timelines[m] = timelines
+            for t in list {
+                guard let from = t["from"] as? String, let to = t["to"] as? String, let event = t["event"] as? String,
+                      let count = t["count"] as? Int, let file = t["firstFile"] as? String, let line = t["firstLine"] as? Int,
+                      let durations = t["durations"] as? [String: Int] else { return nil }
+                var buckets: [Int: Int] = [:]
+                for (k, n) in durations {
+                    guard let b = k == "zero" ? Int.min : Int(k) else { return nil }
+                    buckets[b] = n
+                }
+                tally.machines[m, default: [:]][Transition(from: from, to: to, event: event)] =
+                    TransitionStats(count: count, firstFile: file, firstLine: line, durationBuckets: buckets)
+            }
+        }
+        return tally
     }
 
     public mutating func merge(_ other: TransitionTally) {

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `triage --partial` and `triage merge`: the partials of any split of the inputs, merged in any
+/// order or grouping, give byte for byte the report of one run over all of them.
+@Suite struct TriageMergeTests {
+    struct Scratch {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-merge-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+        func write(_ name: String, _ text: String) throws -> String {
+            try Data(text.utf8).write(to: url.appendingPathComponent(name))
+            return path(name)
+        }
+        func remove() { try? FileManager.default.removeItem(at: url) }
+    }
+
+    /// Every file under SampleLogs/, in path order (relative, so outputs name them the same way).
+    static func sampleFiles() -> [String] {
+        let root = CLI.repositoryRoot.appendingPathComponent("SampleLogs")
+        let names = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return names.filter { name in
+            var dir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &dir) && !dir.boolValue
+        }.map { "SampleLogs/\($0)" }.sorted()
+    }
+
+    func partial(_ files: [String], in s: Scratch, name: String, extra: [String] = []) throws -> String {
+        let list = try s.write("\(name).list", files.joined(separator: "\n") + "\n")
+        let r = try CLI.run(["triage", "--partial", "--quiet", "--files-from", list] + extra)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try s.write("\(name).json", r.stdout)
+    }
+
+    @Test("merged partials equal one run over every input, in every format, whatever the order and grouping")
+    func mergeEqualsSingleRun() throws {
+        let s = try Scratch(); defer { s.remove() }
+        let files = Self.sampleFiles()
+        #expect(files.count > 40)
+        // Three shards of different sizes, and a fourth that is empty.
+        let a = Array(files[..<7]), b = Array(files[7..<30]), c = Array(files[30...])
+        let pa = try partial(a, in: s, name: "a"), pb = try partial(b, in: s, name: "b"), pc = try partial(c, in: s, name: "c")
+        let all = try s.write("all.list", files.joined(separator: "\n") + "\n")
+        // A tree: (b + c) as a partial, then a + that.
+        let bc = try CLI.run(["triage", "merge", pb, pc, "--partial"])
+        #expect(bc.status == 0, "\(bc.stderr)")
+        let pbc = try s.write("bc.json", bc.stdout)
+        for format in ["json", "text", "csv", "markdown", "html"] {
+            let single = try CLI.run(["triage", "--quiet", "--files-from", all, "--format", format])
+            let orders = [[pa, pb, pc], [pc, pa, pb], [pb, pc, pa], [pa, pbc], [pbc, pa]]
+            for order in orders {
+                let merged = try CLI.run(["triage", "merge"] + order + ["--format", format])
+                #expect(merged.status == 0, "\(merged.stderr)")
+                #expect(merged.stdout == single.stdout, "\(format), order \(order.map { URL(fileURLWithPath: $0).lastPathComponent })")
+            }
+        }
+        // A partial of partials is the partial of the union.
+        let abc = try CLI.run(["triage", "merge", pa, pbc, "--partial"])
+        let acb = try CLI.run(["triage", "merge", pc, pa, pb, "--partial"])
+        #expect(abc.stdout == acb.stdout)
+        let whole = try CLI.run(["triage", "--partial", "--quiet", "--files-from", all])
+        #expect(abc.stdout == whole.stdout)
+    }
+
+    @Test("partials made with different settings are refused, naming the difference")
+    func settingsMismatch() throws {
+        let s = try Scratch(); defer { s.remove() }
+        let files = Self.sampleFiles()
+        let p1 = try partial(Array(files[..<5]), in: s, name: "one")
+        let p2 = try partial(Array(files[5..<10]), in: s, name: "two", extra: ["--min-severity", "error"])
+        let r = try CLI.run(["triage", "merge", p1, p2])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("different settings") && r.stderr.contains("minSeverity"), "\(r.stderr)")
+    }
+
+    @Test("a file that is not a partial result is refused with its name")
+    func notAPartial() throws {
+        let s = try Scratch(); defer { s.remove() }
+        let report = try CLI.run(["triage", "--quiet", "SampleLogs/idevicesyslog.log", "--format", "json"])
+        let path = try s.write("report.json", report.stdout)
+        let r = try CLI.run(["triage", "merge", path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("report.json: not a partial triage result"), "\(r.stderr)")
+        let broken = try s.write("broken.json", "{\"lifelinePartial\": 1, \"settings\": {}, \"signatures\": [{\"kind\": \"nope\"}]}")
+        let b = try CLI.run(["triage", "merge", broken])
+        #expect(b.status == 2)
+        #expect(b.stderr.contains("broken.json: malformed partial triage result"), "\(b.stderr)")
+    }
+}
