@@ -41,7 +41,7 @@ public enum TriageHTMLReport {
         }
 
         mutating func document(_ r: TriageResult, svg: String?) {
-            let title = "Lifeline triage: \(r.inputs.count) input\(r.inputs.count == 1 ? "" : "s"), \(r.signatures.count) signature\(r.signatures.count == 1 ? "" : "s")"
+            let title = "Lifeline triage: \(r.inputCount) input\(r.inputCount == 1 ? "" : "s"), \(r.signatures.count) signature\(r.signatures.count == 1 ? "" : "s")"
             raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\"")
             attr("content", TriageHTMLReport.policy)
             raw(">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"lifeline\">\n<title>")
@@ -106,7 +106,7 @@ public enum TriageHTMLReport {
             for (i, s) in r.signatures.enumerated() {
                 raw("<tr")
                 attr("id", s.signature.id)
-                raw("><td class=\"num\">\(i + 1)</td><td class=\"num\">\(s.count)</td><td class=\"num\">\(s.files.count)</td><td class=\"num\">\(s.sessionCount)</td><td>")
+                raw("><td class=\"num\">\(i + 1)</td><td class=\"num\">\(s.count)</td><td class=\"num\">\(s.fileCount)</td><td class=\"num\">\(s.sessionCount)</td><td>")
                 raw("<span class=\"sev sev-\(s.severity.description)\">\(s.severity.description)</span></td><td>\(s.signature.kind.rawValue)</td>")
                 if let status = r.baseline?[s.signature.id] { raw("<td class=\"status-\(status.rawValue)\">\(status.rawValue)</td>") }
                 else if r.baseline != nil { raw("<td></td>") }
@@ -144,7 +144,7 @@ public enum TriageHTMLReport {
         }
 
         mutating func inputs(_ r: TriageResult) {
-            raw("<section id=\"inputs\">\n<details>\n<summary><h2 style=\"display:inline\">Inputs (\(r.inputs.count))</h2></summary>\n<table>\n<thead><tr>")
+            raw("<section id=\"inputs\">\n<details>\n<summary><h2 style=\"display:inline\">Inputs (\(r.inputCount))</h2></summary>\n<table>\n<thead><tr>")
             for h in ["input", "format", "lines", "events", "sessions"] { raw("<th scope=\"col\">\(h)</th>") }
             raw("</tr></thead>\n<tbody>\n")
             for i in r.inputs {
@@ -153,6 +153,12 @@ public enum TriageHTMLReport {
                 raw("</td><td>")
                 text(i.format?.rawValue ?? "–")
                 raw("</td><td class=\"num\">\(i.lines)</td><td class=\"num\">\(i.events)</td><td class=\"num\">\(i.sessions)</td></tr>\n")
+            }
+            let e = r.extraInputs
+            if e.count > 0 {
+                raw("<tr><td>")
+                text("\(e.count) more, counted in partial results without their rows")
+                raw("</td><td>–</td><td class=\"num\">\(e.lines)</td><td class=\"num\">\(e.events)</td><td class=\"num\">\(e.sessions)</td></tr>\n")
             }
             raw("</tbody>\n</table>\n</details>\n</section>\n")
         }

@@ -50,12 +50,29 @@ public struct TriagePartial: Sendable {
 
     // MARK: JSON
 
-    public func json() -> String {
+    /// The partial as JSON. With `inputRows`, one row per input (the report lists them); without,
+    /// their sums only, so the document does not grow with the number of inputs.
+    public func json(inputRows: Bool = false) -> String {
         var w = JSONWriter()
         w.beginObject()
+        var totals = tally.extraInputs
+        if !inputRows { for i in tally.inputs { totals.add(i) } }
+        w.key("inputTotals")
+        w.beginObject()
+        w.field("bytes", totals.bytes)
+        w.field("count", totals.count)
+        w.field("events", totals.events)
+        w.key("formats")
+        w.beginObject()
+        for (f, n) in totals.formats.sorted(by: { $0.key < $1.key }) { w.key(named: f); w.int(n) }
+        w.endObject()
+        w.field("lines", totals.lines)
+        w.field("sessions", totals.sessions)
+        w.field("unrecognizedLines", totals.unrecognizedLines)
+        w.endObject()
         w.key("inputs")
         w.beginArray()
-        for i in tally.inputs.sorted(by: { $0.path < $1.path }) {
+        for i in (inputRows ? tally.inputs : []).sorted(by: { $0.path < $1.path }) {
             w.beginObject()
             w.field("bytes", i.bytes)
             w.field("events", i.events)
@@ -118,6 +135,17 @@ public struct TriagePartial: Sendable {
                                             sessions: i["sessions"] as? Int ?? 0, bytes: (i["bytes"] as? NSNumber)?.int64Value ?? 0,
                                             unrecognizedLines: i["unrecognizedLines"] as? Int ?? 0))
         }
+        if let t = doc["inputTotals"] as? [String: Any] {
+            var totals = InputTotals()
+            totals.count = t["count"] as? Int ?? 0
+            totals.lines = t["lines"] as? Int ?? 0
+            totals.events = t["events"] as? Int ?? 0
+            totals.bytes = (t["bytes"] as? NSNumber)?.int64Value ?? 0
+            totals.sessions = t["sessions"] as? Int ?? 0
+            totals.unrecognizedLines = t["unrecognizedLines"] as? Int ?? 0
+            totals.formats = t["formats"] as? [String: Int] ?? [:]
+            tally.extraInputs = totals
+        }
         for s in doc["signatures"] as? [[String: Any]] ?? [] {
             let stats = try Self.signature(s, fail: fail)
             tally.signatures[stats.signature.id] = stats
@@ -146,10 +174,9 @@ public struct TriagePartial: Sendable {
         w.field("count", s.count)
         w.key("example")
         write(s.example, to: &w)
-        w.key("files")
-        w.beginArray()
-        for f in s.files.sorted() { w.string(f) }
-        w.endArray()
+        // A capped sample, the smallest names; the rest by count (each input is in one partial).
+        w.field("fileCount", s.fileCount)
+        w.field("files", s.fileSample)
         if let t = s.firstSeen { w.key("firstSeen"); write(t, to: &w) }
         w.field("key", s.signature.key)
         w.field("kind", s.signature.kind.rawValue)
@@ -174,6 +201,7 @@ public struct TriagePartial: Sendable {
         var stats = SignatureStats(signature: Signature(kind: kind, key: key, title: title), severity: severity, example: example)
         stats.count = s["count"] as? Int ?? 0
         stats.files = Set(s["files"] as? [String] ?? [])
+        stats.extraFiles = max(0, (s["fileCount"] as? Int ?? stats.files.count) - stats.files.count)
         stats.sessionCount = s["sessions"] as? Int ?? 0
         stats.firstSeen = timestamp(s["firstSeen"])
         stats.lastSeen = timestamp(s["lastSeen"])

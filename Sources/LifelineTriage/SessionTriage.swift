@@ -9,6 +9,8 @@ struct TriageTally: Sendable {
     var unreadable: [Unreadable] = []
     /// Files found in a directory and not read (binary, not a log), with the reason.
     var skipped: [Unreadable] = []
+    /// Inputs known only by their sums (partial results without rows).
+    var extraInputs = InputTotals()
     var transitions = TransitionTally()
     /// Sessions per release.
     var releases = ReleaseSpread()
@@ -21,6 +23,7 @@ struct TriageTally: Sendable {
         inputs.append(contentsOf: other.inputs)
         unreadable.append(contentsOf: other.unreadable)
         skipped.append(contentsOf: other.skipped)
+        extraInputs.merge(other.extraInputs)
         transitions.merge(other.transitions)
     }
 

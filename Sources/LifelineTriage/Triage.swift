@@ -95,6 +95,7 @@ public enum Triage {
                                   transitions: tally.transitions)
         result.sessionReleases = tally.releases
         result.skipped = tally.skipped.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        result.extraInputs = tally.extraInputs
         return result
     }
 

@@ -61,8 +61,18 @@ public struct SignatureStats: Sendable, Equatable {
     /// The highest severity of any occurrence (a rule finding at the same event can raise it).
     public var severity: Severity
     public var count = 0
-    /// Inputs it was seen in.
+    /// Inputs it was seen in: all of them in one run; after merging partial results, the sample
+    /// each partial kept (its `fileSampleLimit` smallest names), the rest counted in `extraFiles`.
     public var files: Set<String> = []
+    /// Inputs known only by count (beyond the samples of merged partials).
+    public var extraFiles = 0
+    /// How many inputs it was seen in.
+    public var fileCount: Int { files.count + extraFiles }
+    /// The most file names a report or a partial lists per signature (the smallest, in path
+    /// order): enough to find examples, and a bound on the size of a report of many inputs.
+    public static let fileSampleLimit = 100
+    /// The names listed: the `fileSampleLimit` smallest.
+    public var fileSample: [String] { Array(files.sorted().prefix(Self.fileSampleLimit)) }
     /// Sessions it was seen in. Counted, not collected (a set of `FILE#SESSION` keys grew with
     /// every session of a launch-heavy log, issue 12): a session is checked whole by one tally,
     /// so its occurrences arrive together, and tallies never share a session.
@@ -81,7 +91,7 @@ public struct SignatureStats: Sendable, Equatable {
 
     /// Equal when everything reported is (which session came last is bookkeeping).
     public static func == (a: SignatureStats, b: SignatureStats) -> Bool {
-        a.signature == b.signature && a.severity == b.severity && a.count == b.count && a.files == b.files
+        a.signature == b.signature && a.severity == b.severity && a.count == b.count && a.files == b.files && a.extraFiles == b.extraFiles
             && a.sessionCount == b.sessionCount && a.firstSeen == b.firstSeen && a.lastSeen == b.lastSeen
             && a.phases == b.phases && a.example == b.example && a.rules == b.rules && a.releases == b.releases
     }
@@ -112,6 +122,7 @@ public struct SignatureStats: Sendable, Equatable {
     mutating func merge(_ other: SignatureStats) {
         count += other.count
         files.formUnion(other.files)
+        extraFiles += other.extraFiles
         sessionCount += other.sessionCount
         for (p, n) in other.phases { phases[p, default: 0] += n }
         severity = max(severity, other.severity)
@@ -179,6 +190,40 @@ public struct TriageInput: Sendable, Equatable {
     }
 }
 
+/// Inputs known only by their sums: those of partial results written without per-input rows.
+public struct InputTotals: Sendable, Equatable {
+    public var count = 0
+    public var lines = 0
+    public var events = 0
+    public var bytes: Int64 = 0
+    public var sessions = 0
+    public var unrecognizedLines = 0
+    /// Inputs per format (`-` for inputs of no format).
+    public var formats: [String: Int] = [:]
+
+    public init() {}
+
+    mutating func add(_ i: TriageInput) {
+        count += 1
+        lines += i.lines
+        events += i.events
+        bytes += i.bytes
+        sessions += i.sessions
+        unrecognizedLines += i.unrecognizedLines
+        formats[i.format?.rawValue ?? "-", default: 0] += 1
+    }
+
+    mutating func merge(_ o: InputTotals) {
+        count += o.count
+        lines += o.lines
+        events += o.events
+        bytes += o.bytes
+        sessions += o.sessions
+        unrecognizedLines += o.unrecognizedLines
+        for (f, n) in o.formats { formats[f, default: 0] += n }
+    }
+}
+
 /// An input that could not be read, or read only in part, and why.
 public struct Unreadable: Sendable, Equatable {
     public var path: String
@@ -211,16 +256,23 @@ public struct TriageResult: Sendable {
     /// Files found in a directory and not read (binary data, not a log), with the reason.
     public var skipped: [Unreadable] = []
 
-    public var totalLines: Int { inputs.reduce(0) { $0 + $1.lines } }
-    public var totalEvents: Int { inputs.reduce(0) { $0 + $1.events } }
-    public var totalBytes: Int64 { inputs.reduce(0) { $0 + $1.bytes } }
-    public var totalSessions: Int { inputs.reduce(0) { $0 + $1.sessions } }
+    /// Inputs of merged partial results written without rows: counted, not listed.
+    public var extraInputs = InputTotals()
+
+    /// Inputs read: those listed in `inputs` and those known only by their sums.
+    public var inputCount: Int { inputs.count + extraInputs.count }
+    public var totalLines: Int { inputs.reduce(extraInputs.lines) { $0 + $1.lines } }
+    public var totalEvents: Int { inputs.reduce(extraInputs.events) { $0 + $1.events } }
+    public var totalBytes: Int64 { inputs.reduce(extraInputs.bytes) { $0 + $1.bytes } }
+    public var totalSessions: Int { inputs.reduce(extraInputs.sessions) { $0 + $1.sessions } }
+    /// Nothing could be read: no input, or none with a line while some were unreadable.
+    public var nothingRead: Bool { inputCount == 0 || totalLines == 0 && !unreadable.isEmpty }
 
     /// The ranking: most occurrences first, then more files, higher severity, and the id.
     static func ranked(_ s: [SignatureStats]) -> [SignatureStats] {
         s.sorted {
             if $0.count != $1.count { return $0.count > $1.count }
-            if $0.files.count != $1.files.count { return $0.files.count > $1.files.count }
+            if $0.fileCount != $1.fileCount { return $0.fileCount > $1.fileCount }
             if $0.severity != $1.severity { return $0.severity > $1.severity }
             return $0.signature.id < $1.signature.id
         }

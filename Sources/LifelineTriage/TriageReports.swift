@@ -84,7 +84,8 @@ public enum TriageJSON {
             w.field("line", s.example.line)
             w.endObject()
             distribution(&w, "devices", s.releases.devices)
-            w.field("files", s.files.sorted())
+            w.field("fileCount", s.fileCount)
+            w.field("files", s.fileSample)
             w.field("firstSeen", s.firstSeen?.iso)
             w.field("firstVersion", s.releases.firstVersion)
             w.field("id", s.signature.id)
@@ -112,7 +113,7 @@ public enum TriageJSON {
         w.beginObject()
         w.field("bytes", r.totalBytes)
         w.field("events", r.totalEvents)
-        w.field("inputs", r.inputs.count)
+        w.field("inputs", r.inputCount)
         w.field("lines", r.totalLines)
         w.field("occurrences", r.signatures.reduce(0) { $0 + $1.count })
         w.field("sessions", r.totalSessions)
@@ -204,7 +205,7 @@ public enum TriageText {
         let withStatus = r.baseline != nil
         let rows = shown.map { (s, n) -> [String] in
             var row = ["\(rank[s.signature.id] ?? 0)", grouped(n)]
-            if details { row += [grouped(s.files.count), grouped(s.sessionCount)] }
+            if details { row += [grouped(s.fileCount), grouped(s.sessionCount)] }
             row += [s.severity.description, s.signature.kind.rawValue]
             if withStatus { row.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
             return row
@@ -253,7 +254,7 @@ public enum TriageText {
 /// One line saying what a run read and found.
 public enum TriageSummary {
     public static func line(_ r: TriageResult) -> String {
-        var parts = ["\(grouped(r.inputs.count)) input\(r.inputs.count == 1 ? "" : "s")",
+        var parts = ["\(grouped(r.inputCount)) input\(r.inputCount == 1 ? "" : "s")",
                      "\(megabytes(r.totalBytes))", "\(grouped(r.totalLines)) lines", "\(grouped(r.totalEvents)) events",
                      "\(grouped(r.totalSessions)) sessions"]
         parts.append("\(grouped(r.signatures.count)) signature\(r.signatures.count == 1 ? "" : "s")")
@@ -278,7 +279,7 @@ public enum TriageCSV {
         var out = header.map(cell).joined(separator: ",") + "\r\n"
         for (i, s) in r.signatures.enumerated() {
             let states = s.phaseShares.map { "\($0.phase.rawValue)=\($0.count)" }.joined(separator: ";")
-            let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.files.count)",
+            let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.fileCount)",
                        "\(s.sessionCount)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,
                        r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, "\(s.example.line)",
                        pairs(s.releases.versions, versions: true), pairs(s.releases.osVersions, versions: true),
@@ -317,7 +318,7 @@ public enum TriageMarkdown {
             out += "| # | count | files | sessions | severity | kind |\(status ? " status |" : "") signature | when | example |\n"
             out += "|---:|---:|---:|---:|---|---|\(status ? "---|" : "")---|---|---|\n"
             for (i, s) in shown.enumerated() {
-                var cells = ["\(i + 1)", grouped(s.count), grouped(s.files.count), grouped(s.sessionCount), s.severity.description,
+                var cells = ["\(i + 1)", grouped(s.count), grouped(s.fileCount), grouped(s.sessionCount), s.severity.description,
                              s.signature.kind.rawValue]
                 if status { cells.append(r.baseline?[s.signature.id]?.rawValue ?? "") }
                 let title = (r.newInVersion(s).map { "**new in \(escape($0))** " } ?? "") + escape(s.signature.title)

@@ -75,6 +75,9 @@ struct TriageCommand: ParsableCommand {
     @Flag(name: .long, help: "Write a partial result (JSON) for `lifeline triage merge` instead of a report.")
     var partial = false
 
+    @Flag(name: .customLong("partial-inputs"), help: "With --partial, keep one row per input (the merged report lists them) rather than their sums.")
+    var partialInputs = false
+
     @OptionGroup var configOptions: ConfigOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, csv, markdown, html }
@@ -128,10 +131,10 @@ struct TriageCommand: ParsableCommand {
             let p = Triage.partial(paths: inputs, options: options, progress: report)
             progress?.clear()
             let out = StandardOutput()
-            out.write(verbatim: p.json())
+            out.write(verbatim: p.json(inputRows: partialInputs))
             out.flush()
             let r = p.result
-            if r.inputs.isEmpty || r.inputs.allSatisfy({ $0.lines == 0 }) && !r.unreadable.isEmpty { throw ExitCode(3) }
+            if r.nothingRead { throw ExitCode(3) }
             return
         }
         var result = Triage.run(paths: inputs, options: options, progress: report)
@@ -159,7 +162,7 @@ struct TriageCommand: ParsableCommand {
         out.write(verbatim: text)
         out.flush()
         if let output { try write(result, into: output, inputs: inputs, groupBy: groupBy) }
-        if result.inputs.isEmpty || result.inputs.allSatisfy({ $0.lines == 0 }) && !result.unreadable.isEmpty { throw ExitCode(3) }
+        if result.nothingRead { throw ExitCode(3) }
         if let failOnNew {
             let new = result.newSignatures(atLeast: failOnNew)
             if !new.isEmpty {
@@ -190,7 +193,7 @@ struct TriageCommand: ParsableCommand {
     }
 
     static func html(_ result: TriageResult) throws -> String {
-        let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
+        let title = "\(result.inputCount) input\(result.inputCount == 1 ? "" : "s"), \(result.totalSessions) sessions"
         let graph = StateDiagram.graph(result.transitions, title: title)
         let svg = try GraphvizRenderer().render(graph, format: .svg)
         return TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self))
@@ -201,7 +204,7 @@ struct TriageCommand: ParsableCommand {
         let directory: OutputDirectory
         do { directory = try OutputDirectory(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         do {
-            let title = "\(result.inputs.count) input\(result.inputs.count == 1 ? "" : "s"), \(result.totalSessions) sessions"
+            let title = "\(result.inputCount) input\(result.inputCount == 1 ? "" : "s"), \(result.totalSessions) sessions"
             let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title), format: .svg)
             try directory.write("state.svg", svg)
             try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160, groupBy: groupBy))

@@ -26,6 +26,9 @@ struct TriageMergeCommand: ParsableCommand {
     @Flag(name: .long, help: "Write the merged partial (JSON) instead of a report.")
     var partial = false
 
+    @Flag(name: .customLong("partial-inputs"), help: "With --partial, keep the rows of the inputs the partials list rather than their sums.")
+    var partialInputs = false
+
     @Option(name: .long, help: "Output: text, json, csv, markdown or html.")
     var format: TriageCommand.OutputFormat = .text
 
@@ -68,7 +71,7 @@ struct TriageMergeCommand: ParsableCommand {
         guard let merged else { throw ExitCode(2) }
         if partial {
             let out = StandardOutput()
-            out.write(verbatim: merged.json())
+            out.write(verbatim: merged.json(inputRows: partialInputs))
             out.flush()
             return
         }

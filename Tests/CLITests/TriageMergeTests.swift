@@ -39,10 +39,12 @@ import Testing
         #expect(files.count > 40)
         // Three shards of different sizes, and a fourth that is empty.
         let a = Array(files[..<7]), b = Array(files[7..<30]), c = Array(files[30...])
-        let pa = try partial(a, in: s, name: "a"), pb = try partial(b, in: s, name: "b"), pc = try partial(c, in: s, name: "c")
+        let rows = ["--partial-inputs"]
+        let pa = try partial(a, in: s, name: "a", extra: rows), pb = try partial(b, in: s, name: "b", extra: rows)
+        let pc = try partial(c, in: s, name: "c", extra: rows)
         let all = try s.write("all.list", files.joined(separator: "\n") + "\n")
         // A tree: (b + c) as a partial, then a + that.
-        let bc = try CLI.run(["triage", "merge", pb, pc, "--partial"])
+        let bc = try CLI.run(["triage", "merge", pb, pc, "--partial", "--partial-inputs"])
         #expect(bc.status == 0, "\(bc.stderr)")
         let pbc = try s.write("bc.json", bc.stdout)
         for format in ["json", "text", "csv", "markdown", "html"] {
@@ -55,11 +57,40 @@ import Testing
             }
         }
         // A partial of partials is the partial of the union.
-        let abc = try CLI.run(["triage", "merge", pa, pbc, "--partial"])
-        let acb = try CLI.run(["triage", "merge", pc, pa, pb, "--partial"])
+        let abc = try CLI.run(["triage", "merge", pa, pbc, "--partial", "--partial-inputs"])
+        let acb = try CLI.run(["triage", "merge", pc, pa, pb, "--partial", "--partial-inputs"])
         #expect(abc.stdout == acb.stdout)
-        let whole = try CLI.run(["triage", "--partial", "--quiet", "--files-from", all])
+        let whole = try CLI.run(["triage", "--partial", "--partial-inputs", "--quiet", "--files-from", all])
         #expect(abc.stdout == whole.stdout)
+        // Without rows, a partial holds the inputs' sums: the merged report counts them all alike.
+        let sums = try [a, b, c].enumerated().map { try partial($1, in: s, name: "sums-\($0)") }
+        let merged = try CLI.run(["triage", "merge"] + sums + ["--format", "json"])
+        let single = try CLI.run(["triage", "--quiet", "--files-from", all, "--format", "json"])
+        let m = try #require(try JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [String: Any])
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+        #expect((m["summary"] as? [String: Int]) == (o["summary"] as? [String: Int]))
+        #expect((m["inputs"] as? [Any])?.isEmpty == true)
+        #expect(NSDictionary(dictionary: ["s": m["signatures"] ?? []]).isEqual(to: ["s": o["signatures"] ?? []]))
+    }
+
+    @Test("a signature seen in more files than a report lists keeps its count, and a sample of the smallest names")
+    func cappedFileSample() throws {
+        let s = try Scratch(); defer { s.remove() }
+        let line = "2026-05-04 10:15:02.123456+0200 Atlas[2210:83412] *** Assertion failure in -[ATListController reload], ATListController.m:42\n"
+        let files = try (0..<240).map { i in try s.write(String(format: "device-%03d.log", i), line) }
+        let single = try CLI.run(["triage", "--quiet", "--format", "json"] + files)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+        let top = try #require((doc["signatures"] as? [[String: Any]])?.first)
+        #expect(top["fileCount"] as? Int == 240)
+        let sample = try #require(top["files"] as? [String])
+        #expect(sample.count == 100 && sample == sample.sorted() && sample.first?.hasSuffix("device-000.log") == true)
+        // Shards of 80: each partial keeps 80 names; merged, the report is the same bytes.
+        let parts = try stride(from: 0, to: 240, by: 80).map { start in
+            let r = try CLI.run(["triage", "--partial", "--partial-inputs", "--quiet"] + Array(files[start..<(start + 80)]))
+            return try s.write("part-\(start).json", r.stdout)
+        }
+        let merged = try CLI.run(["triage", "merge"] + parts.reversed() + ["--format", "json"])
+        #expect(merged.stdout == single.stdout)
     }
 
     @Test("partials made with different settings are refused, naming the difference")
