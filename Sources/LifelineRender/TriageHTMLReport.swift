@@ -64,17 +64,17 @@ public enum TriageHTMLReport {
                 }
                 raw("</ul>\n</section>\n")
             }
-            unread(r.unreadable, id: "unreadable", title: "Unreadable")
-            unread(r.skipped, id: "skipped", title: "Skipped (found in a directory and not read)")
+            unread(r.unreadable, count: r.unreadableCount, id: "unreadable", title: "Unreadable")
+            unread(r.skipped, count: r.skippedCount, id: "skipped", title: "Skipped (found in a directory and not read)")
             inputs(r)
             raw("</main>\n</body>\n</html>\n")
         }
 
         /// Inputs that were not read, with the reason.
-        mutating func unread(_ list: [Unreadable], id: String, title: String) {
+        mutating func unread(_ list: [Unreadable], count: Int, id: String, title: String) {
             guard !list.isEmpty else { return }
             raw("<section id=\"\(id)\">\n<h2>")
-            text("\(title) (\(list.count))")
+            text("\(title) (\(count))")
             raw("</h2>\n<table>\n<thead><tr><th scope=\"col\">input</th><th scope=\"col\">reason</th></tr></thead>\n<tbody>\n")
             for u in list {
                 raw("<tr><td class=\"mono\">")

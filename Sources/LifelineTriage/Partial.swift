@@ -95,19 +95,24 @@ public struct TriagePartial: Sendable {
         w.beginArray()
         for s in tally.signatures.values.sorted(by: { $0.signature.id < $1.signature.id }) { Self.write(s, to: &w) }
         w.endArray()
-        for (key, list) in [("skipped", tally.skipped), ("unreadable", tally.unreadable)] {
+        // Capped lists, the first in path order, and how many there are in all.
+        func list(_ key: String, _ items: [Unreadable], count: Int) {
             w.key(named: key)
             w.beginArray()
-            for u in list.sorted(by: { ($0.path, $0.reason) < ($1.path, $1.reason) }) {
+            for u in items.sorted(by: { ($0.path, $0.reason) < ($1.path, $1.reason) }).prefix(TriageResult.listLimit) {
                 w.beginObject()
                 w.field("path", u.path)
                 w.field("reason", u.reason)
                 w.endObject()
             }
             w.endArray()
+            w.key(named: key + "Count")
+            w.int(count)
         }
+        list("skipped", tally.skipped, count: tally.skipped.count + tally.extraSkipped)
         w.key("transitions")
         tally.transitions.write(to: &w)
+        list("unreadable", tally.unreadable, count: tally.unreadable.count + tally.extraUnreadable)
         w.endObject()
         return w.text + "\n"
     }
@@ -156,6 +161,8 @@ public struct TriagePartial: Sendable {
                 tally[keyPath: list].append(Unreadable(path: path, reason: reason))
             }
         }
+        tally.extraSkipped = max(0, (doc["skippedCount"] as? Int ?? tally.skipped.count) - tally.skipped.count)
+        tally.extraUnreadable = max(0, (doc["unreadableCount"] as? Int ?? tally.unreadable.count) - tally.unreadable.count)
         guard let transitions = TransitionTally.read(doc["transitions"]) else { throw fail("transitions") }
         tally.transitions = transitions
         tally.releases = try Self.releases(doc["releases"], fail: fail)

@@ -11,6 +11,8 @@ struct TriageTally: Sendable {
     var skipped: [Unreadable] = []
     /// Inputs known only by their sums (partial results without rows).
     var extraInputs = InputTotals()
+    /// Unreadable and skipped inputs known only by count (beyond the lists of capped partials).
+    var extraUnreadable = 0, extraSkipped = 0
     var transitions = TransitionTally()
     /// Sessions per release.
     var releases = ReleaseSpread()
@@ -24,6 +26,8 @@ struct TriageTally: Sendable {
         unreadable.append(contentsOf: other.unreadable)
         skipped.append(contentsOf: other.skipped)
         extraInputs.merge(other.extraInputs)
+        extraUnreadable += other.extraUnreadable
+        extraSkipped += other.extraSkipped
         transitions.merge(other.transitions)
     }
 

@@ -89,12 +89,15 @@ public enum Triage {
 
     /// The result a tally stands for: inputs and lists in path order, signatures ranked.
     static func result(of tally: TriageTally) -> TriageResult {
+        let limit = TriageResult.listLimit
         var result = TriageResult(inputs: tally.inputs.sorted { $0.path < $1.path },
                                   signatures: TriageResult.ranked(Array(tally.signatures.values)),
-                                  unreadable: tally.unreadable.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) },
+                                  unreadable: Array(tally.unreadable.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }.prefix(limit)),
                                   transitions: tally.transitions)
+        result.unreadableCount = tally.unreadable.count + tally.extraUnreadable
+        result.skippedCount = tally.skipped.count + tally.extraSkipped
         result.sessionReleases = tally.releases
-        result.skipped = tally.skipped.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        result.skipped = Array(tally.skipped.sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }.prefix(limit))
         result.extraInputs = tally.extraInputs
         return result
     }

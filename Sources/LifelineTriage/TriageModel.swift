@@ -243,7 +243,15 @@ public enum BaselineStatus: String, Sendable {
 public struct TriageResult: Sendable {
     public var inputs: [TriageInput]
     public var signatures: [SignatureStats]
+    /// The unreadable inputs listed: at most `listLimit`, the first in path order.
     public var unreadable: [Unreadable]
+    /// How many inputs could not be read (more than listed when the list was capped).
+    public var unreadableCount = 0
+    /// How many files were skipped (more than listed in `skipped` when the list was capped).
+    public var skippedCount = 0
+    /// The most unreadable or skipped inputs a report lists: a bound on its size, whatever the
+    /// number of inputs.
+    public static let listLimit = 100
     /// Every observed lifecycle transition (the aggregated state diagram).
     public var transitions: TransitionTally
     /// Set by `compare(with:)`: each signature's status, by id, and the baseline's signatures
@@ -266,7 +274,7 @@ public struct TriageResult: Sendable {
     public var totalBytes: Int64 { inputs.reduce(extraInputs.bytes) { $0 + $1.bytes } }
     public var totalSessions: Int { inputs.reduce(extraInputs.sessions) { $0 + $1.sessions } }
     /// Nothing could be read: no input, or none with a line while some were unreadable.
-    public var nothingRead: Bool { inputCount == 0 || totalLines == 0 && !unreadable.isEmpty }
+    public var nothingRead: Bool { inputCount == 0 || totalLines == 0 && unreadableCount > 0 }
 
     /// The ranking: most occurrences first, then more files, higher severity, and the id.
     static func ranked(_ s: [SignatureStats]) -> [SignatureStats] {

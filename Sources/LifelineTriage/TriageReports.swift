@@ -118,8 +118,8 @@ public enum TriageJSON {
         w.field("occurrences", r.signatures.reduce(0) { $0 + $1.count })
         w.field("sessions", r.totalSessions)
         w.field("signatures", r.signatures.count)
-        w.field("skipped", r.skipped.count)
-        w.field("unreadable", r.unreadable.count)
+        w.field("skipped", r.skippedCount)
+        w.field("unreadable", r.unreadableCount)
         w.endObject()
         for (key, list) in [("skipped", r.skipped), ("unreadable", r.unreadable)] {
             w.key(named: key)
@@ -187,12 +187,14 @@ public enum TriageText {
             for g in r.gone { out += "  \(g.id)  \(g.severity)  \(oneLine(g.title)) (was \(grouped(g.count)))\n" }
         }
         if !r.unreadable.isEmpty {
-            out += "\nunreadable (\(r.unreadable.count)):\n"
+            out += "\nunreadable (\(r.unreadableCount)):\n"
             for u in r.unreadable { out += "  \(oneLine(u.path)): \(oneLine(u.reason))\n" }
+            if r.unreadableCount > r.unreadable.count { out += "  … and \(r.unreadableCount - r.unreadable.count) more\n" }
         }
         if !r.skipped.isEmpty {
-            out += "\nskipped (\(r.skipped.count), found in a directory and not read):\n"
+            out += "\nskipped (\(r.skippedCount), found in a directory and not read):\n"
             for u in r.skipped { out += "  \(oneLine(u.path)): \(oneLine(u.reason))\n" }
+            if r.skippedCount > r.skipped.count { out += "  … and \(r.skippedCount - r.skipped.count) more\n" }
         }
         return out
     }
@@ -262,8 +264,8 @@ public enum TriageSummary {
             let new = b.values.filter { $0 == .new }.count
             parts.append("\(new) new, \(r.gone.count) gone")
         }
-        if !r.unreadable.isEmpty { parts.append("\(r.unreadable.count) unreadable") }
-        if !r.skipped.isEmpty { parts.append("\(r.skipped.count) skipped") }
+        if r.unreadableCount > 0 { parts.append("\(r.unreadableCount) unreadable") }
+        if r.skippedCount > 0 { parts.append("\(r.skippedCount) skipped") }
         return parts.joined(separator: ", ")
     }
 }

@@ -93,6 +93,22 @@ import Testing
         #expect(merged.stdout == single.stdout)
     }
 
+    @Test("unreadable inputs: a report lists the first 100 and counts them all, merged or not")
+    func cappedUnreadable() throws {
+        let s = try Scratch(); defer { s.remove() }
+        let missing = (0..<150).map { s.path(String(format: "gone-%03d.log", $0)) }
+        let real = "SampleLogs/idevicesyslog.log"
+        let single = try CLI.run(["triage", "--quiet", "--format", "json", real] + missing)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+        #expect((doc["summary"] as? [String: Any])?["unreadable"] as? Int == 150)
+        let listed = try #require(doc["unreadable"] as? [[String: Any]])
+        #expect(listed.count == 100 && (listed.first?["path"] as? String)?.hasSuffix("gone-000.log") == true)
+        let p1 = try CLI.run(["triage", "--partial", "--partial-inputs", "--quiet", real] + missing[..<90])
+        let p2 = try CLI.run(["triage", "--partial", "--partial-inputs", "--quiet"] + missing[90...])
+        let merged = try CLI.run(["triage", "merge", try s.write("p2.json", p2.stdout), try s.write("p1.json", p1.stdout), "--format", "json"])
+        #expect(merged.stdout == single.stdout)
+    }
+
     @Test("partials made with different settings are refused, naming the difference")
     func settingsMismatch() throws {
         let s = try Scratch(); defer { s.remove() }
