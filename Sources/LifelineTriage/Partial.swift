@@ -73,15 +73,7 @@ public struct TriagePartial: Sendable {
         w.key("inputs")
         w.beginArray()
         for i in (inputRows ? tally.inputs : []).sorted(by: { $0.path < $1.path }) {
-            w.beginObject()
-            w.field("bytes", i.bytes)
-            w.field("events", i.events)
-            w.field("format", i.format?.rawValue)
-            w.field("lines", i.lines)
-            w.field("path", i.path)
-            w.field("sessions", i.sessions)
-            w.field("unrecognizedLines", i.unrecognizedLines)
-            w.endObject()
+            i.write(to: &w)
         }
         w.endArray()
         w.field("lifelinePartial", Self.formatVersion)

@@ -169,6 +169,19 @@ public struct TriageInput: Sendable, Equatable {
     /// Lines no format recognised (the accounting's `unrecognizedLines`).
     public var unrecognizedLines: Int
 
+    /// One row of a report's or a partial's `inputs`, keys sorted.
+    func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("bytes", bytes)
+        w.field("events", events)
+        w.field("format", format?.rawValue)
+        w.field("lines", lines)
+        w.field("path", path)
+        w.field("sessions", sessions)
+        w.field("unrecognizedLines", unrecognizedLines)
+        w.endObject()
+    }
+
     init(path: String, format: LogFormat?, lines: Int, events: Int, sessions: Int, bytes: Int64, unrecognizedLines: Int) {
         self.path = path
         self.format = format

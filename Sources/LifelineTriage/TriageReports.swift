@@ -54,15 +54,7 @@ public enum TriageJSON {
         w.key("inputs")
         w.beginArray()
         for i in r.inputs {
-            w.beginObject()
-            w.field("bytes", i.bytes)
-            w.field("events", i.events)
-            w.field("format", i.format?.rawValue)
-            w.field("lines", i.lines)
-            w.field("path", i.path)
-            w.field("sessions", i.sessions)
-            w.field("unrecognizedLines", i.unrecognizedLines)
-            w.endObject()
+            i.write(to: &w)
         }
         w.endArray()
         w.key("releases")
