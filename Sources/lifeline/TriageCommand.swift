@@ -42,26 +42,16 @@ struct TriageCommand: ParsableCommand {
     @Option(name: .customLong("files-from"), help: ArgumentHelp("Read more paths from this file, one per line (- for standard input); a line PATH<TAB>NAME shows NAME for that path in every output.", valueName: "file"))
     var filesFrom: String?
 
-    @Option(name: .long, help: "Output: text, json, csv, markdown or html.")
-    var format: OutputFormat = .text
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write every format and the aggregated state diagram into this directory.", valueName: "dir"))
-    var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("An earlier `triage --format json` report to compare with.", valueName: "file"))
-    var baseline: String?
 
-    @Option(name: .customLong("fail-on-new"), help: "With --baseline, exit 1 when a new signature is at least this severe (note, warning, error, fatal).")
-    var failOnNew: Severity?
+
+    @OptionGroup var report: TriageReportOptions
 
     @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
     var minSeverity: Severity = .warning
 
-    @Option(name: .customLong("group-by"), help: ArgumentHelp("Break the ranking down by app version, OS version or device model (version, os, device).", valueName: "dimension"))
-    var groupBy: ReleaseDimension?
 
-    @Option(name: .long, help: "Show at most this many signatures in the text and Markdown tables (0: all).")
-    var limit = 30
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
@@ -84,9 +74,8 @@ struct TriageCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        try report.validate()
         if paths.isEmpty && filesFrom == nil { throw ValidationError("give paths to read, or --files-from FILE") }
-        if failOnNew != nil && baseline == nil { throw ValidationError("--fail-on-new compares with a --baseline report; give one") }
     }
 
     func run() throws {
@@ -115,7 +104,7 @@ struct TriageCommand: ParsableCommand {
             }
         }
         var previous: Baseline? = nil
-        if let baseline {
+        if let baseline = report.baseline {
             do { previous = try Baseline.load(path: baseline) } catch {
                 Diagnostics.warn("\(error)")
                 throw ExitCode(2)
@@ -126,9 +115,9 @@ struct TriageCommand: ParsableCommand {
                                     configuration: configuration, rules: configuration.rules(only: [], disabled: []),
                                     minimumSeverity: minSeverity)
         options.displayNames = names
-        let report = progress.map { display in { @Sendable (p: TriageProgress) in display.show(p) } }
+        let showProgress = progress.map { display in { @Sendable (p: TriageProgress) in display.show(p) } }
         if partial {
-            let p = Triage.partial(paths: inputs, options: options, progress: report)
+            let p = Triage.partial(paths: inputs, options: options, progress: showProgress)
             progress?.clear()
             let out = StandardOutput()
             out.write(verbatim: p.json(inputRows: partialInputs))
@@ -137,11 +126,11 @@ struct TriageCommand: ParsableCommand {
             if r.nothingRead { throw ExitCode(3) }
             return
         }
-        var result = Triage.run(paths: inputs, options: options, progress: report)
+        var result = Triage.run(paths: inputs, options: options, progress: showProgress)
         progress?.clear()
         if let previous { result.compare(with: previous) }
-        try Self.report(result, format: format, limit: limit, groupBy: groupBy, output: output, protecting: inputs,
-                        baseline: baseline, failOnNew: failOnNew)
+        try Self.report(result, format: report.format, limit: report.limit, groupBy: report.groupBy, output: report.output,
+                        protecting: inputs, baseline: report.baseline, failOnNew: report.failOnNew)
     }
 
     /// Writes `result` as `format` on standard output (and every format into `output`), then exits
@@ -263,5 +252,31 @@ final class ProgressDisplay: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// The options of a triage report, shared by `triage` and `triage merge`.
+struct TriageReportOptions: ParsableArguments {
+    @Option(name: .long, help: "Output: text, json, csv, markdown or html.")
+    var format: TriageCommand.OutputFormat = .text
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write every format and the aggregated state diagram into this directory.", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("An earlier `triage --format json` report to compare with.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("fail-on-new"), help: "With --baseline, exit 1 when a new signature is at least this severe (note, warning, error, fatal).")
+    var failOnNew: Severity?
+
+    @Option(name: .customLong("group-by"), help: ArgumentHelp("Break the ranking down by app version, OS version or device model (version, os, device).", valueName: "dimension"))
+    var groupBy: ReleaseDimension?
+
+    @Option(name: .long, help: "Show at most this many signatures in the text and Markdown tables (0: all).")
+    var limit = 30
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if failOnNew != nil && baseline == nil { throw ValidationError("--fail-on-new compares with a --baseline report; give one") }
     }
 }

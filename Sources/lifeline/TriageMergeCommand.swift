@@ -29,27 +29,10 @@ struct TriageMergeCommand: ParsableCommand {
     @Flag(name: .customLong("partial-inputs"), help: "With --partial, keep the rows of the inputs the partials list rather than their sums.")
     var partialInputs = false
 
-    @Option(name: .long, help: "Output: text, json, csv, markdown or html.")
-    var format: TriageCommand.OutputFormat = .text
-
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write every format and the aggregated state diagram into this directory.", valueName: "dir"))
-    var output: String?
-
-    @Option(name: .long, help: ArgumentHelp("An earlier `triage --format json` report to compare with.", valueName: "file"))
-    var baseline: String?
-
-    @Option(name: .customLong("fail-on-new"), help: "With --baseline, exit 1 when a new signature is at least this severe (note, warning, error, fatal).")
-    var failOnNew: Severity?
-
-    @Option(name: .customLong("group-by"), help: ArgumentHelp("Break the ranking down by app version, OS version or device model (version, os, device).", valueName: "dimension"))
-    var groupBy: ReleaseDimension?
-
-    @Option(name: .long, help: "Show at most this many signatures in the text and Markdown tables (0: all).")
-    var limit = 30
+    @OptionGroup var report: TriageReportOptions
 
     func validate() throws {
         if partials.isEmpty { throw ValidationError("give the partial results to merge") }
-        if failOnNew != nil && baseline == nil { throw ValidationError("--fail-on-new compares with a --baseline report; give one") }
     }
 
     func run() throws {
@@ -76,13 +59,13 @@ struct TriageMergeCommand: ParsableCommand {
             return
         }
         var result = merged.result
-        if let baseline {
+        if let baseline = report.baseline {
             do { result.compare(with: try Baseline.load(path: baseline)) } catch {
                 Diagnostics.warn("\(error)")
                 throw ExitCode(2)
             }
         }
-        try TriageCommand.report(result, format: format, limit: limit, groupBy: groupBy, output: output, protecting: partials,
-                                 baseline: baseline, failOnNew: failOnNew)
+        try TriageCommand.report(result, format: report.format, limit: report.limit, groupBy: report.groupBy, output: report.output,
+                                 protecting: partials, baseline: report.baseline, failOnNew: report.failOnNew)
     }
 }
