@@ -540,15 +540,6 @@ enum SignatureText {
 
     // MARK: Signals and exception types
 
-    /// Darwin signal numbers (iOS, macOS).
-    static let signalNumbers: [Int: String] = [
-        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGEMT", 8: "SIGFPE",
-        9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",
-        16: "SIGURG", 17: "SIGSTOP", 18: "SIGTSTP", 19: "SIGCONT", 20: "SIGCHLD", 21: "SIGTTIN", 22: "SIGTTOU",
-        23: "SIGIO", 24: "SIGXCPU", 25: "SIGXFSZ", 26: "SIGVTALRM", 27: "SIGPROF", 28: "SIGWINCH", 29: "SIGINFO",
-        30: "SIGUSR1", 31: "SIGUSR2",
-    ]
-
     /// What shells and the debugger print for a signal (`Abort trap: 6`).
     static let signalDescriptions: [String: String] = [
         "abort trap": "SIGABRT", "segmentation fault": "SIGSEGV", "bus error": "SIGBUS",
@@ -563,11 +554,11 @@ enum SignatureText {
         var s = collapse(raw)
         if s.isEmpty { return nil }
         if s.lowercased().hasPrefix("signal ") { s = String(s.dropFirst("signal ".count)) }
-        if let n = Int(s) { return signalNumbers[n] ?? "signal \(n)" }
+        if let n = Int(s) { return DarwinSignal.names[n] ?? "signal \(n)" }
         if let name = signalDescriptions[s.lowercased()] { return name }
         let upper = s.uppercased()
         if upper.hasPrefix("SIG") { return upper }
-        if signalNumbers.values.contains("SIG" + upper) { return "SIG" + upper }
+        if DarwinSignal.names.values.contains("SIG" + upper) { return "SIG" + upper }
         return upper
     }
 
@@ -576,7 +567,7 @@ enum SignatureText {
         let t = collapse(text)
         if let r = t.range(of: "signal ", options: [.caseInsensitive, .backwards]) {
             let digits = t[r.upperBound...].prefix(while: \.isASCIIDigit)
-            if let n = Int(digits) { return signalNumbers[n] ?? "signal \(n)" }
+            if let n = Int(digits) { return DarwinSignal.names[n] ?? "signal \(n)" }
         }
         if let colon = t.lastIndex(of: ":") {
             let description = t[..<colon].lowercased()

@@ -106,7 +106,7 @@ extension EventClassifier {
             return victim(.jetsam, r, bundle: bundle, pid: pid, reason: reason)
         case 2:  // signal
             let number = Int(code) ?? 0
-            let name = codeName ?? KillPatterns.signalNames[number] ?? "signal \(code)"
+            let name = codeName ?? DarwinSignal.names[number] ?? "signal \(code)"
             if number == 9 || name == "SIGKILL" { return victim(.killed, r, bundle: bundle, pid: pid, reason: "SIGKILL") }
             var e = victim(.signal, r, bundle: bundle, pid: pid, reason: name)
             e.details?.signal = name
@@ -144,7 +144,7 @@ extension EventClassifier {
             if name.count > 3 { return String(name) }
         }
         guard let colon = text.lastIndex(of: ":"), let n = Int(text[text.index(after: colon)...].trimmed) else { return nil }
-        return KillPatterns.signalNames[n]
+        return DarwinSignal.names[n]
     }
 }
 
@@ -161,10 +161,6 @@ final class KillPatterns: Sendable {
     let memoryIssue = Pattern.builtIn(#"^\s*(?:Message from debugger: )?Terminated due to memory issue\s*$"#)
 
     static let namespaces: [Int: String] = [1: "jetsam", 2: "signal", 6: "dyld", 10: "frontboard", 15: "runningboard"]
-    static let signalNames: [Int: String] = [
-        4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 8: "SIGFPE", 9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS",
-        13: "SIGPIPE", 15: "SIGTERM",
-    ]
     /// Kernel jetsam causes by number (`kMemorystatusKilled…`, xnu `kern_memorystatus.h`).
     static let jetsamCauses: [Int: String] = [
         1: "highwater", 2: "vnode-limit", 3: "vm-pageshortage", 4: "proc-thrashing", 5: "fc-thrashing",

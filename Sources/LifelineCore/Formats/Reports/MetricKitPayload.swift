@@ -153,7 +153,7 @@ public enum MetricKitReader {
         r.bundleID = s("bundleIdentifier")
         r.pid = CrashJSONValue.int(m["pid"]).flatMap { $0 >= 0 ? $0 : nil }
         if let t = CrashJSONValue.int(m["exceptionType"]) { r.exceptionType = machExceptions[t] ?? "exception type \(t)" }
-        if let sig = CrashJSONValue.int(m["signal"]) { r.signal = signals[sig] ?? "signal \(sig)" }
+        if let sig = CrashJSONValue.int(m["signal"]) { r.signal = DarwinSignal.names[sig] ?? "signal \(sig)" }
         r.exceptionCode = CrashJSONValue.int(m["exceptionCode"]).map(String.init)
         r.terminationReason = s("terminationReason")
         let objc = (m["objectiveCexceptionReason"] ?? m["objectiveCExceptionReason"] ?? m["exceptionReason"]) as? [String: Any]
@@ -279,10 +279,6 @@ public enum MetricKitReader {
         11: "EXC_RESOURCE", 12: "EXC_GUARD", 13: "EXC_CORPSE_NOTIFY",
     ]
 
-    static let signals: [Int: String] = [
-        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGEMT", 8: "SIGFPE",
-        9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",
-    ]
 }
 
 /// Where each diagnostic object starts in the file: a scan of the JSON's structure (strings,
