@@ -33,7 +33,7 @@ extension EventClassifier {
             return exit(r, bundle: bundle, pid: pid, domain: domain, domainName: g[4], codeName: g[6], code: value)
         }
         if f.contains(.killTerminating), let g = k.terminatingWithContext.firstMatch(in: m, scratch: scratch) {
-            guard g[2].flatMap({ Int($0) }) != nil else { return nil }
+            guard let pid = g[2].flatMap({ Int($0) }) else { return nil }
             let code = g[4]?.lowercased()
             if code == "0xdeadfa11" || code == "0xfbfbfbfb" { return nil }
             let explanation = g[5]?.trimmed
@@ -42,7 +42,7 @@ extension EventClassifier {
                 // application CPU time …" )`: kept apart as the CPU time, not in the reason.
                 let stats = explanation?.range(of: " WatchdogCPUStatistics:")
                 let reason = stats.map { String(explanation![..<$0.lowerBound]) } ?? explanation
-                var e = victim(.watchdog, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: reason ?? "watchdog", code: code)
+                var e = victim(.watchdog, r, bundle: g[1], pid: pid, reason: reason ?? "watchdog", code: code)
                 if var d = e.details, let x = explanation {
                     if let w = p.watchdogEvent.firstMatch(in: x, scratch: scratch) { d.watchdogEvent = w[1] ?? w[2] }
                     if let stats {
@@ -56,18 +56,18 @@ extension EventClassifier {
                 return e
             }
             let reason = [explanation, code.map { "code \($0)" }].compactMap { $0 }.joined(separator: ", ")
-            return victim(.killed, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: reason.isEmpty ? "terminated by RunningBoard" : reason, code: code)
+            return victim(.killed, r, bundle: g[1], pid: pid, reason: reason.isEmpty ? "terminated by RunningBoard" : reason, code: code)
         }
         if f.contains(.killReported), let g = k.terminationReported.firstMatch(in: m, scratch: scratch),
-           g[2].flatMap({ Int($0) }) != nil, let ns = g[3].flatMap({ Int($0) }), let code = g[4].flatMap({ UInt64($0) }) {
+           let pid = g[2].flatMap({ Int($0) }), let ns = g[3].flatMap({ Int($0) }), let code = g[4].flatMap({ UInt64($0) }) {
             // (0, 0, status): the process exited by itself; the third number is its exit status.
             if ns == 0 { return nil }
             let value = ns == 2 ? String(code) : (code < 0x10000 ? String(code) : "0x" + String(code, radix: 16))
-            return exit(r, bundle: g[1], pid: g[2].flatMap { Int($0) }, domain: ns, domainName: nil, codeName: nil, code: value)
+            return exit(r, bundle: g[1], pid: pid, domain: ns, domainName: nil, codeName: nil, code: value)
         }
         if f.contains(.killMemorystatus), let g = k.memorystatusKill.firstMatch(in: m, scratch: scratch) {
-            guard g[2].flatMap({ Int($0) }) != nil else { return nil }
-            var e = victim(.jetsam, r, bundle: nil, pid: g[2].flatMap { Int($0) }, reason: g[4] ?? g[1] ?? "memorystatus kill")
+            guard let pid = g[2].flatMap({ Int($0) }) else { return nil }
+            var e = victim(.jetsam, r, bundle: nil, pid: pid, reason: g[4] ?? g[1] ?? "memorystatus kill")
             victim = (g[3], true)
             if var d = e.details, let kb = g[5].flatMap({ Int($0) }) {
                 d.residentBytes = kb * 1024
@@ -76,16 +76,16 @@ extension EventClassifier {
             return e
         }
         if f.contains(.killLaunchd), let g = k.legacyLaunchd.firstMatch(in: m, scratch: scratch) {
-            guard g[2].flatMap({ Int($0) }) != nil else { return nil }
+            guard let pid = g[2].flatMap({ Int($0) }) else { return nil }
             let what = (g[3] ?? g[4] ?? "").trimmed
             if what.isEmpty || what.lowercased().hasPrefix("exited with abnormal code") || what == "0" { return nil }
             let signal = Self.signalName(in: what)
             if let signal, signal != "SIGKILL" {
-                var e = victim(.signal, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: what)
+                var e = victim(.signal, r, bundle: g[1], pid: pid, reason: what)
                 e.details?.signal = signal
                 return e
             }
-            return victim(.killed, r, bundle: g[1], pid: g[2].flatMap { Int($0) }, reason: what)
+            return victim(.killed, r, bundle: g[1], pid: pid, reason: what)
         }
         if f.contains(.killMemoryIssue), k.memoryIssue.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
@@ -97,7 +97,7 @@ extension EventClassifier {
     }
 
     /// An exit status (`domain:NAME(N) code:NAME(V)`, or RunningBoard's numeric triple) as an event.
-    private func exit(_ r: RecordText, bundle: String?, pid: Int?, domain: Int, domainName: String?, codeName: String?,
+    private func exit(_ r: RecordText, bundle: String?, pid: Int, domain: Int, domainName: String?, codeName: String?,
                       code: String) -> Event? {
         let lower = code.lowercased()
         switch domain {
@@ -124,7 +124,7 @@ extension EventClassifier {
     }
 
     /// An event of `kind` about the process `pid` (not the line's own process).
-    private func victim(_ kind: EventKind, _ r: RecordText, bundle: String?, pid: Int?, reason: String, code: String? = nil) -> Event {
+    private func victim(_ kind: EventKind, _ r: RecordText, bundle: String?, pid: Int, reason: String, code: String? = nil) -> Event {
         var d = EventDetails()
         d.terminationReason = reason
         d.reportedPID = pid
