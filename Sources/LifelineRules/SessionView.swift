@@ -38,7 +38,7 @@ public final class SessionView {
     /// Callbacks of scenes that cannot be told apart (`SceneTimeline.indistinguishableFrom`) are left
     /// out: no per-scene rule can say which scene they moved.
     private(set) lazy var sceneSteps: [SceneStep] = session.scenes.flatMap { scene in
-        scene.entries.prefix(scene.indistinguishableFrom ?? scene.entries.count).enumerated().map {
+        scene.ownEntries.enumerated().map {
             SceneStep(scene: scene, position: $0.offset, entry: $0.element, event: session.events[$0.element.event])
         }
     }
@@ -54,10 +54,12 @@ public final class SessionView {
 
     private lazy var byKind: [EventKind: [Int]] = {
         var map: [EventKind: [Int]] = [:]
-        let repeated = session.repeatedEndings()
-        for (i, e) in session.events.enumerated() where !repeated.contains(i) { map[e.kind, default: []].append(i) }
+        for (i, e) in session.events.enumerated() where !repeatedEndings.contains(i) { map[e.kind, default: []].append(i) }
         return map
     }()
+
+    /// `ProcessSession.repeatedEndings()`, worked out once for the rules and triage.
+    public private(set) lazy var repeatedEndings: Set<Int> = session.repeatedEndings()
 
     /// Time of the first launch marker, when it has one.
     private(set) lazy var launchTime: Double? = session.events.first { $0.kind.rawValue.hasSuffix("FinishLaunching") }?.timestamp?.seconds

@@ -80,7 +80,7 @@ struct SessionTriage: Sendable {
         for d in found { findingsAt[LineKey(file: d.file, line: d.line), default: []].append(d) }
         var failureLines = Set<LineKey>()
         // One kill is one failure, however many lines report it.
-        let repeated = session.repeatedEndings()
+        let repeated = view.repeatedEndings
         for (i, e) in session.events.enumerated() where Self.failureKinds.contains(e.kind) && !repeated.contains(i) {
             let at = LineKey(file: e.file, line: e.line)
             // An exception or assertion whose reason requires the main thread is one failure: its

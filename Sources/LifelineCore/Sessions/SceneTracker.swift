@@ -31,14 +31,10 @@ struct SceneTracker {
 
     mutating func add(_ e: Event, index: Int) {
         let i = lifeIndex(for: e)
-        var before = lives[i].state
-        var after = SceneState.target(of: e.kind) ?? before
-        if lives[i].timeline.isIndistinguishable {
-            // Several scenes share this timeline: which one a callback moved, and from where, is
-            // not known. The callback still says what it marks.
-            before = .unknown
-            after = SceneState.target(of: e.kind) ?? .unknown
-        }
+        // Several scenes sharing this timeline: which one a callback moved, and from where, is not
+        // known. The callback still says what it marks.
+        let before = lives[i].timeline.isIndistinguishable ? .unknown : lives[i].state
+        let after = SceneState.target(of: e.kind) ?? before
         lives[i].timeline.entries.append(TimelineEntry(event: index, before: before, after: after))
         lives[i].state = after
         lives[i].timeline.finalState = after

@@ -42,6 +42,9 @@ public struct SceneTimeline: Sendable, Equatable {
 
     /// True when this timeline holds the callbacks of several scenes that cannot be told apart.
     public var isIndistinguishable: Bool { indistinguishableFrom != nil }
+    /// The entries that are this one scene's: all of them, or those before several scenes came to
+    /// share the timeline (what per-scene rules, transitions and times in state may use).
+    public var ownEntries: ArraySlice<TimelineEntry<SceneState>> { entries.prefix(indistinguishableFrom ?? entries.count) }
 
     public var isCarPlay: Bool {
         role?.hasPrefix("CPTemplateApplication") == true || sceneClass?.hasPrefix("CPTemplateApplication") == true

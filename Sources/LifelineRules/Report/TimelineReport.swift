@@ -54,8 +54,7 @@ public enum TimelineReport {
         s.scenes.compactMap { scene in
             var total: [SceneState: Double] = [:]
             // Up to the point where several scenes share the timeline.
-            let own = scene.entries.prefix(scene.indistinguishableFrom ?? scene.entries.count)
-            for (a, b) in zip(own, own.dropFirst()) {
+            for (a, b) in zip(scene.ownEntries, scene.ownEntries.dropFirst()) {
                 guard let t0 = s.events[a.event].timestamp?.seconds, let t1 = s.events[b.event].timestamp?.seconds, t1 >= t0 else { continue }
                 total[a.after, default: 0] += t1 - t0
             }

@@ -173,7 +173,7 @@ public struct TransitionTally: Sendable, Equatable {
             var enteredAt: Double? = nil
             var first = true
             // Callbacks of scenes that cannot be told apart are no one scene's transitions.
-            for entry in scene.entries.prefix(scene.indistinguishableFrom ?? scene.entries.count) {
+            for entry in scene.ownEntries {
                 let kind = session.events[entry.event].kind
                 guard SceneState.target(of: kind) != nil else { continue }
                 let from = first && !scene.beginsMidLife ? "start" : entry.before.rawValue
