@@ -13,9 +13,7 @@ enum CrashEvents {
                       message: summary.isEmpty ? "crash report" : summary)
         e.process = r.process
         e.pid = r.pid
-        if var ts = r.timestamp {
-            e.timestamp = ts.withUTF8 { FieldDecoding.timestamp($0, format: format, context: context) }
-        }
+        e.timestamp = FieldDecoding.timestamp(r.timestamp, format: format, context: context)
         var d = EventDetails()
         d.exceptionType = r.exceptionType
         d.signal = r.signal

@@ -19,7 +19,7 @@ enum ReportEvents {
             var e = Event(file: file, line: line, lineCount: lineCount, format: format, kind: .jetsam, message: message)
             e.process = p.name
             e.pid = p.pid
-            e.timestamp = timestamp(r.timestamp, format: format, context: context)
+            e.timestamp = FieldDecoding.timestamp(r.timestamp, format: format, context: context)
             var d = EventDetails()
             d.terminationReason = p.reason
             d.cause = "jetsam"
@@ -52,7 +52,7 @@ enum ReportEvents {
         var e = Event(file: file, line: line, lineCount: lineCount, format: format, kind: kind, message: message)
         e.process = r.process
         e.pid = r.pid
-        e.timestamp = timestamp(r.timestamp, format: format, context: context)
+        e.timestamp = FieldDecoding.timestamp(r.timestamp, format: format, context: context)
         var d = EventDetails()
         d.cause = r.kind == .cpu ? "cpuResource" : r.kind == .diskWrites ? "diskWriteResource" : r.kind == .hang ? "hang" : nil
         d.durationMilliseconds = r.durationMilliseconds
@@ -84,11 +84,6 @@ enum ReportEvents {
     static func limitPart(_ usage: String) -> String? {
         guard let r = usage.range(of: "exceeding ") else { return nil }
         return String(usage[r.lowerBound...])
-    }
-
-    static func timestamp(_ text: String?, format: LogFormat, context: TimeContext) -> LogTimestamp? {
-        guard var ts = text else { return nil }
-        return ts.withUTF8 { FieldDecoding.timestamp($0, format: format, context: context) }
     }
 }
 
@@ -173,7 +168,7 @@ extension ReportEvents {
             d.osVersion = m.osVersion
             d.deviceModel = m.deviceModel
             e.details = d
-            e.timestamp = timestamp(m.begin, format: .metricKit, context: context)
+            e.timestamp = FieldDecoding.timestamp(m.begin, format: .metricKit, context: context)
         }
         if let b = m.begin, let end = m.end, b != end {
             var d = e.details ?? EventDetails()

@@ -34,6 +34,12 @@ enum FieldDecoding {
         return r
     }
 
+    /// The same, from text a reader already holds as a string (a JSON field, a report's header).
+    static func timestamp(_ text: String?, format: LogFormat, context: TimeContext) -> LogTimestamp? {
+        guard var t = text else { return nil }
+        return t.withUTF8 { timestamp($0, format: format, context: context) }
+    }
+
     /// Parses `YYYY-MM-DD HH:MM:SS[.f][±HH[:]MM]`, `Mmm dd HH:MM:SS` and `HH:MM:SS[.f][±HHMM]`.
     static func timestamp(_ t: Bytes, format: LogFormat, context: TimeContext) -> LogTimestamp? {
         func num(_ a: Int, _ n: Int) -> Int? {

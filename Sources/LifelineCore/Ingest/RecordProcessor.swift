@@ -371,9 +371,7 @@ struct RecordProcessor {
             let value = part[part.index(after: colon)...].trimmed
             switch key {
             case "Type": t.level = value
-            case "Timestamp":
-                var v = value
-                t.timestamp = v.withUTF8 { FieldDecoding.timestamp($0, format: .xcodeMetadata, context: context) }
+            case "Timestamp": t.timestamp = FieldDecoding.timestamp(value, format: .xcodeMetadata, context: context)
             case "Process": t.process = value
             case "Library": break
             case "Subsystem": t.subsystem = value
@@ -407,9 +405,7 @@ struct RecordProcessor {
         t.level = obj["messageType"] as? String
         t.subsystem = (obj["subsystem"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         t.category = (obj["category"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-        if var ts = obj["timestamp"] as? String {
-            t.timestamp = ts.withUTF8 { FieldDecoding.timestamp($0, format: .logNDJSON, context: context) }
-        }
+        t.timestamp = FieldDecoding.timestamp(obj["timestamp"] as? String, format: .logNDJSON, context: context)
         // Multi-line messages keep their other lines as continuation.
         let parts = t.message.split(separator: "\n", omittingEmptySubsequences: false)
         if parts.count > 1 {

@@ -28,8 +28,8 @@ enum UnifiedLogEntry {
         t.level = string("log_type")
         t.subsystem = string("subsystem")
         t.category = string("category")
-        if var ts = string("timestamp") {
-            t.timestamp = ts.withUTF8 { FieldDecoding.timestamp($0, format: .unifiedLog, context: context) }
+        if let ts = string("timestamp") {
+            t.timestamp = FieldDecoding.timestamp(ts, format: .unifiedLog, context: context)
         } else if let ns = (obj["time"] as? NSNumber)?.doubleValue, ns > 0 {
             t.timestamp = timestamp(nanoseconds: ns)
         }
