@@ -51,7 +51,12 @@ public enum CrashReportParser {
     ///   body is malformed JSON (with the 1-based line when known), or when the `.ips` bug_type is
     ///   not a crash report.
     public static func parse(_ text: String, lifecycleSymbol: (String) -> Bool = defaultLifecycleSymbol) throws -> CrashReport {
-        let lines = CrashLayouts.unwrapMarkdown(CrashText.lines(text))
+        try parse(lines: CrashLayouts.unwrapMarkdown(CrashText.lines(text)), lifecycleSymbol: lifecycleSymbol)
+    }
+
+    /// The same, from the text's lines with any Markdown wrapping already removed
+    /// (`CrashLayouts.unwrapMarkdown`), as `DiagnosticReportParser` holds them.
+    static func parse(lines: [Substring], lifecycleSymbol: (String) -> Bool) throws -> CrashReport {
         guard let first = lines.firstIndex(where: { !CrashText.trim($0).isEmpty }) else {
             throw CrashReportError(kind: .notACrashReport, message: "input is empty")
         }

@@ -31,7 +31,7 @@ public enum DiagnosticReportParser {
             let start = CrashLayouts.reportStart(lines, from: first)
             if let other = try other(lines: lines, start: start) { return other }
         }
-        return .crash(try CrashReportParser.parse(text, lifecycleSymbol: lifecycleSymbol))
+        return .crash(try CrashReportParser.parse(lines: lines, lifecycleSymbol: lifecycleSymbol))
     }
 
     /// A report that is not a crash report, or nil to read it as one.
