@@ -15,6 +15,9 @@ public struct TriageOptions: Sendable {
     public var rangeBytes: Int64
     /// Names to show instead of paths (`--files-from` lines `PATH<TAB>NAME`), in every output.
     public var displayNames: [String: String] = [:]
+    /// Files named in the paths are taken as found in a directory (a listing made elsewhere): one
+    /// that is not a log is skipped and reported, as in a directory walk, instead of read.
+    public var skipNonLogs = false
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, inputFormat: LogFormat? = nil,
                 configuration: Configuration = .defaults, rules: [any Rule.Type] = RuleRegistry.all,
@@ -57,7 +60,7 @@ public enum Triage {
 
     /// What a run over `paths` tallied.
     static func tally(paths: [String], options: TriageOptions, progress: (@Sendable (TriageProgress) -> Void)?) -> TriageTally {
-        let files = InputExpansion.files(paths, archives: true)
+        let files = InputExpansion.files(paths, archives: true, skipNonLogs: options.skipNonLogs)
             .sorted { $0.size != $1.size ? $0.size > $1.size : $0.path < $1.path }
         let counter = ProgressCounter(total: files.count, bytes: files.reduce(0) { $0 + $1.size }, report: progress)
         let sessionTriage = SessionTriage(

@@ -42,16 +42,13 @@ struct TriageCommand: ParsableCommand {
     @Option(name: .customLong("files-from"), help: ArgumentHelp("Read more paths from this file, one per line (- for standard input); a line PATH<TAB>NAME shows NAME for that path in every output.", valueName: "file"))
     var filesFrom: String?
 
-
-
-
+    @Flag(name: .customLong("skip-non-logs"), help: "Take the files named (or listed) as found in a directory: one that is not a log by name or content is skipped and reported, as a directory walk does, instead of read. For listings made elsewhere, such as an object store's.")
+    var skipNonLogs = false
 
     @OptionGroup var report: TriageReportOptions
 
     @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
     var minSeverity: Severity = .warning
-
-
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
@@ -115,6 +112,7 @@ struct TriageCommand: ParsableCommand {
                                     configuration: configuration, rules: configuration.rules(only: [], disabled: []),
                                     minimumSeverity: minSeverity)
         options.displayNames = names
+        options.skipNonLogs = skipNonLogs
         let showProgress = progress.map { display in { @Sendable (p: TriageProgress) in display.show(p) } }
         if partial {
             let p = Triage.partial(paths: inputs, options: options, progress: showProgress)

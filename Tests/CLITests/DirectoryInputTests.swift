@@ -87,4 +87,20 @@ import Testing
         #expect(inputs.first?["skipped"] == nil)
         #expect(inputs.first?["lines"] as? Int == 2)
     }
+
+    @Test("triage --skip-non-logs takes a listing made elsewhere as a directory walk: the same inputs read, the same files skipped")
+    func listingAsWalk() throws {
+        let dir = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let walk = try CLI.run(["triage", "--quiet", "--format", "json", dir.path])
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map { dir.appendingPathComponent($0).path }
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let listed = try CLI.run(["triage", "--quiet", "--format", "json", "--skip-non-logs", "--files-from", "-"], stdin: list)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout == walk.stdout)
+        // Without it, every listed file is read, the notes and the binary file included.
+        let read = try CLI.run(["triage", "--quiet", "--format", "json", "--files-from", "-"], stdin: list)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+        #expect((json["summary"] as? [String: Any])?["skipped"] as? Int == 0)
+    }
 }

@@ -24,9 +24,11 @@ public enum InputExpansion {
     }
 
     /// The inputs `paths` name, each with its size; with `archives`, directories also yield the tar
-    /// archives in them and archives given by name are marked as such.
-    public static func files(_ paths: [String], archives: Bool) -> [File] {
-        expand(paths, archives: archives).map { input in
+    /// archives in them and archives given by name are marked as such. With `skipNonLogs`, files
+    /// named in `paths` are taken as found in a directory walk (a listing made elsewhere, such as an
+    /// object store's): one that is not a log by name or content is skipped, with the reason.
+    public static func files(_ paths: [String], archives: Bool, skipNonLogs: Bool = false) -> [File] {
+        expand(paths, archives: archives, skipNonLogs: skipNonLogs).map { input in
             var size: Int64 = 0
             if input.error == nil, input.path != "-", let a = try? FileManager.default.attributesOfItem(atPath: input.path) {
                 size = (a[.size] as? NSNumber)?.int64Value ?? 0
@@ -78,7 +80,7 @@ public enum InputExpansion {
         return "not a log: none of \(which) is in a log format Lifeline reads or names a lifecycle event (name the file to read it anyway)"
     }
 
-    static func expand(_ paths: [String], archives: Bool = false) -> [Input] {
+    static func expand(_ paths: [String], archives: Bool = false, skipNonLogs: Bool = false) -> [Input] {
         var result: [Input] = []
         let fm = FileManager.default
         for path in paths {
@@ -90,7 +92,7 @@ public enum InputExpansion {
                     if matches.isEmpty {
                         result.append(Input(path: path, error: "no file matches this pattern"))
                     } else {
-                        result.append(contentsOf: expand(matches, archives: archives))
+                        result.append(contentsOf: expand(matches, archives: archives, skipNonLogs: skipNonLogs))
                     }
                     continue
                 }
@@ -98,7 +100,13 @@ public enum InputExpansion {
                 continue
             }
             if !isDirectory.boolValue {
-                result.append(fm.isReadableFile(atPath: path) ? Input(path: path) : Input(path: path, error: "permission denied"))
+                if !fm.isReadableFile(atPath: path) {
+                    result.append(Input(path: path, error: "permission denied"))
+                } else if skipNonLogs {
+                    result.append(found(path, name: URL(fileURLWithPath: path).lastPathComponent, archives: archives))
+                } else {
+                    result.append(Input(path: path))
+                }
                 continue
             }
             result.append(contentsOf: walk(path, archives: archives))
@@ -143,6 +151,13 @@ public enum InputExpansion {
         return out.sorted()
     }
 
+    /// A regular file found in a walk: read when its name says log (or archive); otherwise its
+    /// content decides (`syslog`, `device`, `console.out.old`), and a file not read says why.
+    private static func found(_ path: String, name: String, archives: Bool) -> Input {
+        if isLogLike(name) || archives && TarArchive.hasArchiveName(name) { return Input(path: path) }
+        return Input(path: path, skipped: skipReason(path))
+    }
+
     /// Recursive walk that does not follow directory symlinks into loops.
     private static func walk(_ root: String, archives: Bool) -> [Input] {
         let fm = FileManager.default
@@ -173,13 +188,7 @@ public enum InputExpansion {
                 if type == S_IFDIR {
                     if lst.st_mode & S_IFMT == S_IFLNK { links.append(full) } else { stack.append(full) }
                 } else if type == S_IFREG {
-                    if isLogLike(name) || archives && TarArchive.hasArchiveName(name) {
-                        files.append(Input(path: full))
-                    } else {
-                        // No log extension (`syslog`, `device`, `console.out.old`): the content decides,
-                        // and a file not read says why.
-                        files.append(Input(path: full, skipped: skipReason(full)))
-                    }
+                    files.append(found(full, name: name, archives: archives))
                 }
             }
         }
