@@ -125,8 +125,25 @@ def task_environment(scratch, library_path=None):
         "NO_COLOR": "1",
     }
     if library_path:
-        env["LD_LIBRARY_PATH"] = os.pathsep.join(os.path.abspath(p) for p in library_path.split(os.pathsep) if p)
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(shipped_directory(p) for p in library_path.split(os.pathsep) if p)
     return env
+
+
+def shipped_directory(path):
+    """A directory of --library-path on this machine: absolute as given; relative, in the directory
+    spark-submit --archives unpacked it to (the task's working directory on YARN, the SparkFiles
+    directory in local, standalone and Kubernetes modes)."""
+    if os.path.isabs(path):
+        return path
+    try:
+        from pyspark import SparkFiles
+        head, _, rest = path.partition("/")
+        unpacked = os.path.join(SparkFiles.get(head), rest) if rest else SparkFiles.get(head)
+        if os.path.isdir(unpacked):
+            return os.path.normpath(unpacked)
+    except Exception:  # noqa: BLE001 - no Spark here: relative to the working directory
+        pass
+    return os.path.abspath(path)
 
 
 def tail(text, lines=12):

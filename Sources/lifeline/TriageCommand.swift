@@ -82,7 +82,7 @@ struct TriageCommand: ParsableCommand {
         if paths.first == "merge", !FileManager.default.fileExists(atPath: "merge") {
             let args = Array(CommandLine.arguments.drop { $0 != "merge" }.dropFirst())
             do {
-                var merge = try TriageMergeCommand.parse(args)
+                let merge = try TriageMergeCommand.parse(args)
                 try merge.run()
             } catch let code as ExitCode {
                 throw code
