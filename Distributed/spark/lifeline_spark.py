@@ -380,6 +380,7 @@ def run_job(args):
             triage += [flag, value]
 
     files = list_inputs(spark, args.locations)
+    listed = time.monotonic()
     total = sum(n for _, n in files)
     read = args.read if args.read != "auto" else ("direct" if all(is_local(u) for u, _ in files) else "copy")
     if read == "direct" and not all(is_local(u) for u, _ in files):
@@ -391,7 +392,7 @@ def run_job(args):
                            f"(first: {bad[0]}); read them with --read direct from a mount, or rename them")
     partitions = args.partitions or args.tasks_per_core * sc.defaultParallelism
     packs = plan_partitions(files, partitions, args.open_cost)
-    say(f"{len(files):,} files, {total:,} bytes in {len(packs):,} partitions "
+    say(f"{len(files):,} files, {total:,} bytes (listed in {listed - started:.1f} s) in {len(packs):,} partitions "
         f"(largest {max((sum(n for _, n in p) for p in packs), default=0):,} bytes), read {read}")
 
     cfg = {"lifeline": os.path.basename(args.lifeline) if shipped else args.lifeline, "read": read, "triage": triage,
@@ -440,6 +441,10 @@ def run_job(args):
                 paths.append(os.path.join(partial_dir, "part-00000.json"))
                 with open(paths[0], "w", encoding="utf-8") as f:
                     f.write(text)
+        ran = time.monotonic()
+        if not args.tree_depth and packs:
+            say(f"ran {len(collected):,} partitions in {ran - listed:.1f} s (lifeline's time in them: "
+                f"{sum(r['seconds'] for r in collected):.1f} s)")
         retried = failed_attempts(sc)
         if retried:
             say(f"{retried} task attempt{'s' if retried != 1 else ''} failed and {'were' if retried != 1 else 'was'} retried by Spark "
@@ -451,8 +456,8 @@ def run_job(args):
                 report += [flag, str(value)]
         sys.stdout.flush()
         status = merge_files(driver_binary, paths, report, scratch, env, sys.stdout.buffer)
-        say(f"merged {len(paths):,} partial{'s' if len(paths) != 1 else ''} in {time.monotonic() - started:.1f} s; "
-            f"report in {os.path.join(args.output, 'report')}")
+        say(f"merged {len(paths):,} partial{'s' if len(paths) != 1 else ''} in {time.monotonic() - ran:.1f} s "
+            f"({time.monotonic() - started:.1f} s in all); report in {os.path.join(args.output, 'report')}")
         return status
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
