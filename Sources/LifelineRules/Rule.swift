@@ -15,7 +15,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
 }
 
 /// One finding, pointing at the log line of the event that shows it.
-public struct Diagnostic: Sendable, Equatable {
+public struct Diagnostic: Sendable, Hashable {
     public var ruleId: String
     public var rule: String
     public var severity: Severity
@@ -74,6 +74,13 @@ public struct RuleDescription: Sendable {
     public let nonTriggering: [RuleExample]
     /// The `.lifeline.yml` settings the rule reads (thresholds, markers), for the documentation.
     public var configuration: [String] = []
+    /// Decidable online: every finding the rule makes on a session's first events is a finding of
+    /// the whole session, so `watch` reports it as soon as its event arrives. Rules that need the
+    /// future ("never happened", "the session ended while …") are checked when the session ends.
+    public var online = false
+    /// For an online rule, how many later events of the session a finding waits for before it is
+    /// decided (an assertion that the next lines say was caught and ignored is no finding).
+    public var onlineLookahead = 0
 }
 
 /// A lifecycle rule: checks one process session at a time.

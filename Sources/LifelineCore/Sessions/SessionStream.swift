@@ -39,11 +39,25 @@ public struct SessionStream {
     /// Live sessions (for memory accounting).
     public var liveCount: Int { live.count + waiting.count }
 
+    /// The ordinal of the session the latest event went to (0 before the first).
+    public private(set) var lastRouted = 0
+
+    /// The live session `ordinal` as it stands, as if it ended now (nil once it ended): what an
+    /// online check looks at. Its earlier launches are those of its app handed out so far.
+    public func snapshot(_ ordinal: Int) -> ProcessSession? {
+        guard let b = live[ordinal] else { return nil }
+        var session = b.finish(id: "P\(ordinal)")
+        session.ordinal = ordinal
+        if let name = session.process { session.earlier = (history[name] ?? EarlierLaunches()).narrowed(to: session) }
+        return session
+    }
+
     /// Adds the next event; returns the sessions that ended with it, if any.
     public mutating func add(_ event: Event) -> [ProcessSession] {
         var released: [ProcessSession] = []
         seq += 1
         let ordinal = route(event, released: &released)
+        lastRouted = ordinal
         live[ordinal]!.add(event)
         live[ordinal]!.lastSeq = seq
         superseded.removeValue(forKey: ordinal)  // it logs: still alive

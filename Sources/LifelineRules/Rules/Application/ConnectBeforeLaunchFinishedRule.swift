@@ -18,7 +18,8 @@ struct ConnectBeforeLaunchFinishedRule: Rule {
             2025-03-01 10:00:00.150000+0100 MyApp[901:52001] -[AppDelegate application:configurationForConnectingSceneSession:options:]
             2025-03-01 10:00:00.200000+0100 MyApp[901:52001] -[SceneDelegate scene:willConnectToSession:options:]
             """),
-        ])
+        ],
+        online: true)
 
     private static let didFinish = EventKind("app.didFinishLaunching")
     private static let willConnect = EventKind("scene.willConnect")

@@ -15,7 +15,8 @@ struct DelegateClassNotLoadedRule: Rule {
             RuleExample("""
             2020-07-25 11:28:20.369154+0200 SVGInteraction[24551:7241636] -[SceneDelegate scene:willConnectToSession:options:]
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.sceneConfiguration, session, where: { $0.details?.configurationName == nil }) { e in

@@ -26,7 +26,8 @@ struct DiscardOrderingRule: Rule {
             application(_:didDiscardSceneSessions:) {(<UISceneSession: 0x600002000100; persistentIdentifier: OLD-9; role: UIWindowSceneSessionRoleApplication>)}
             scene(_:willConnectTo:options:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.events.indices.compactMap { i in

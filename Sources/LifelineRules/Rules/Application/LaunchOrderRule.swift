@@ -17,7 +17,8 @@ struct LaunchOrderRule: Rule {
             2025-03-01 10:00:00.100000+0100 MyApp[901:52001] -[AppDelegate application:willFinishLaunchingWithOptions:]
             2025-03-01 10:00:00.200000+0100 MyApp[901:52001] -[AppDelegate application:didFinishLaunchingWithOptions:]
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard let did = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }) else { return [] }

@@ -22,7 +22,8 @@ struct UIBeforeSceneConnectRule: Rule {
             presenting privacy consent
             """, config: Self.config),
         ],
-        configuration: ["marker `ui-presented` (required)"])
+        configuration: ["marker `ui-presented` (required)"],
+        online: true)
 
     static let config = """
     markers:

@@ -21,7 +21,8 @@ struct AssertionFailureRule: Rule {
             2025-01-20 16:41:09.418113+0100 Sketchbook[6023:2148831] *** Assertion failure in -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:], UINSApplicationDelegate.m:886
             2025-01-20 16:41:09.418950+0100 Sketchbook[6023:2149102] Ignored Exception: -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:]_block_invoke: _createNewForegroundSceneWithCompletionHandler Completion handler arrived off the main thread.
             """),
-        ])
+        ],
+        online: true, onlineLookahead: 3)
 
     /// The exception an assertion raised was caught and ignored: an `Ignored Exception` (or an
     /// off-main completion report) naming the same method follows within a few events.

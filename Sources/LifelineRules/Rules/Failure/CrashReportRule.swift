@@ -24,7 +24,8 @@ struct CrashReportRule: Rule {
             RuleExample("""
             2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.indices(of: .crashReport).compactMap { i in

@@ -16,7 +16,8 @@ struct KilledBySignalRule: Rule {
             RuleExample("""
             2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[SceneDelegate sceneDidEnterBackground:]
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.signal, session) { e, i in

@@ -34,7 +34,8 @@ struct KilledBySystemRule: Rule {
               "processes" : [ { "name" : "Kiln", "pid" : 1873, "states" : ["active", "frontmost"], "rpages" : 1802 } ]
             }
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.indices(of: .jetsam, .killed).compactMap { i in

@@ -30,7 +30,8 @@ struct ResourceReportRule: Rule {
             RuleExample("""
             2025-03-01 10:00:00.100000+0100 Kiln[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
             """),
-        ])
+        ],
+        online: true)
 
     static let kinds: Set<EventKind> = [.hang, .resourceLimit, .slowLaunch]
 

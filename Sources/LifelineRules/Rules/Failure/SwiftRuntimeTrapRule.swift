@@ -17,7 +17,8 @@ struct SwiftRuntimeTrapRule: Rule {
             RuleExample("""
             RealmSwift/Util.swift:169: Fatal error: Incorrect actor executor assumption; Expected same executor as MainActor.
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.swiftFatalError, session, where: { e, _ in !ActorIsolationTrapRule.isIsolationTrap(e) }) { e, i in

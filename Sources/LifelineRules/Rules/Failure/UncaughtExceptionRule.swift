@@ -19,7 +19,8 @@ struct UncaughtExceptionRule: Rule {
             RuleExample("""
             2025-01-20 16:41:09.418950+0100 Sketchbook[6023:2149102] Ignored Exception: -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:]_block_invoke: Completion handler arrived off the main thread.
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.exception, session, where: { e, _ in

@@ -26,7 +26,8 @@ struct ActiveWithoutForegroundRule: Rule {
             RuleExample("""
             sceneDidBecomeActive(_:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didBecomeActive", in: [.unattached, .background], session) {

@@ -19,7 +19,8 @@ struct BackgroundWithoutResignRule: Rule {
             sceneWillResignActive(_:)
             sceneDidEnterBackground(_:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didEnterBackground", in: [.foregroundActive], session) {

@@ -25,7 +25,8 @@ struct DisconnectFromForegroundRule: Rule {
             sceneDidEnterBackground(_:)
             sceneDidDisconnect(_:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didDisconnect", in: [.foregroundInactive, .foregroundActive], session,

@@ -25,7 +25,8 @@ struct DoubleConnectRule: Rule {
             scene(_:willConnectTo:options:)
             scene(_:willConnectTo:options:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in

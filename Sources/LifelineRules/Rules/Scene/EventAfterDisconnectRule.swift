@@ -21,7 +21,8 @@ struct EventAfterDisconnectRule: Rule {
             scene(_:willConnectTo:options:) <UIWindowScene: 0xA1; role: UIWindowSceneSessionRoleApplication>
             sceneWillEnterForeground(_:) <UIWindowScene: 0xA1; role: UIWindowSceneSessionRoleApplication>
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in

@@ -19,7 +19,8 @@ struct GeometryUpdateWhileUnattachedRule: Rule {
             sceneWillEnterForeground(_:)
             windowScene(_:didUpdate:interfaceOrientation:traitCollection:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "windowScene.didUpdateCoordinateSpace", in: [.unattached], session) {

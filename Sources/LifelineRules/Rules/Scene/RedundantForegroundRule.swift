@@ -21,7 +21,8 @@ struct RedundantForegroundRule: Rule {
             sceneDidEnterBackground(_:)
             sceneWillEnterForeground(_:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.willEnterForeground", in: [.foregroundInactive, .foregroundActive], session) {

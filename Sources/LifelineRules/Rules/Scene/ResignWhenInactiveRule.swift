@@ -31,7 +31,8 @@ struct ResignWhenInactiveRule: Rule {
             2026-05-04 10:16:40.409630+0200 Marginalia[3318:104227] -[SceneDelegate sceneWillResignActive:]
             2026-05-04 10:16:40.415902+0200 Marginalia[3318:104227] -[SceneDelegate sceneDidBecomeActive:]
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.willResignActive", in: [.unattached, .foregroundInactive, .background], session) {

@@ -26,7 +26,8 @@ struct SceneEventBeforeConnectRule: Rule {
             sceneWillEnterForeground(_:) <UIWindowScene: 0xB2; role: UIWindowSceneSessionRoleApplication>
             sceneDidBecomeActive(_:) <UIWindowScene: 0xB2; role: UIWindowSceneSessionRoleApplication>
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard session.launchSeen, session.events.contains(where: { $0.kind.rawValue == "scene.willConnect" }) else { return [] }

@@ -21,7 +21,8 @@ struct TemporaryInterruptionRule: Rule {
             sceneWillEnterForeground(_:)
             sceneDidBecomeActive(_:)
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         arrivals(of: "scene.didBecomeActive", in: [.foregroundInactive], session, where: { session.transition($0, follows: "scene.willResignActive") }) {

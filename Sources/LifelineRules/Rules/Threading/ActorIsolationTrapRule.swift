@@ -15,7 +15,8 @@ struct ActorIsolationTrapRule: Rule {
             RuleExample("""
             MyApp/SceneDelegate.swift:42: Fatal error: Unexpectedly found nil while unwrapping an Optional value
             """),
-        ])
+        ],
+        online: true)
 
     static func isIsolationTrap(_ e: Event) -> Bool {
         let text = [e.message, e.details?.reason ?? ""] + (e.details?.backtrace ?? []) + (e.details?.lifecycleFrames ?? [])

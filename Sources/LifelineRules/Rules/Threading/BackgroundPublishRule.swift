@@ -17,7 +17,8 @@ struct BackgroundPublishRule: Rule {
             Frame dropped
             Type: stdio
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.backgroundPublish, session) { e in

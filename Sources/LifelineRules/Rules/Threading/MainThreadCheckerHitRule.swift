@@ -28,7 +28,8 @@ struct MainThreadCheckerHitRule: Rule {
             Main Thread Checker: UI API called on a background thread: -[UIApplication applicationState]
             PID: 900, TID: 3137868, Thread name: (none), Queue name: com.example.log, QoS: 0
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.mainThreadChecker, session, where: { e, i in

@@ -15,7 +15,8 @@ struct MainThreadIORule: Rule {
             RuleExample("""
             16:37:07.610058-0700\t44291\tCotEditor\tSecurity\tSecurity\tcom.apple.security\tdefault\tkeychain item found
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         each(.mainThreadIO, session) { _ in "a call that may block the user interface ran on the main thread" }

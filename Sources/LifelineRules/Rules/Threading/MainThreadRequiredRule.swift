@@ -29,7 +29,8 @@ struct MainThreadRequiredRule: Rule {
             RuleExample("""
             2026-05-04 10:15:03.123456+0200 Atlas[2210:83412] Sync finished; results handed back to the main thread
             """),
-        ])
+        ],
+        online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         eachIndexed(.mainThreadRequired, session) { e, i in

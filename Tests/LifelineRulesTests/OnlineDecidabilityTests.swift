@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import LifelineCore
+@testable import LifelineRules
+
+/// `lifeline watch` reports a rule's findings while a session is still live only when the rule is
+/// online: whatever it finds on a session's first events, it also finds on the whole session. This
+/// checks that claim on every rule example and sample log, event by event, and that the findings of
+/// a live run are exactly those of `analyze`.
+@Suite struct OnlineDecidabilityTests {
+    struct Input: Sendable, CustomTestStringConvertible {
+        let name: String
+        let text: String
+        let config: String?
+        var testDescription: String { name }
+    }
+
+    /// Every rule's examples and every sample log.
+    static let inputs: [Input] = {
+        var out: [Input] = []
+        for rule in RuleRegistry.all {
+            for (k, e) in (rule.description.triggering + rule.description.nonTriggering).enumerated() {
+                out.append(Input(name: "\(rule.description.id) example \(k + 1)", text: e.unmarked.text, config: e.config))
+            }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SampleLogs")
+        let names = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).sorted()
+        for name in names where !name.hasSuffix(".tsv") && !name.hasSuffix(".yml") && !name.hasSuffix("README.md") {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else { continue }
+            out.append(Input(name: "SampleLogs/\(name)", text: String(decoding: data, as: UTF8.self), config: nil))
+        }
+        return out
+    }()
+
+    static func events(_ input: Input) throws -> (events: [Event], configuration: Configuration) {
+        let configuration = try input.config.map { try Configuration.parse($0, path: "example.yml") } ?? .defaults
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-online-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent(input.name.hasPrefix("SampleLogs/") ? URL(fileURLWithPath: input.name).lastPathComponent : "example.log")
+        try Data((input.text + (input.text.hasSuffix("\n") ? "" : "\n")).utf8).write(to: file)
+        var options = IngestOptions(jobs: 1)
+        options.markers = configuration.markers
+        var events: [Event] = []
+        Ingester(options: options).run(paths: [file.path], onEvent: { events.append($0) }, onInput: { _ in })
+        return (events, configuration)
+    }
+
+    /// Findings of `rules` on each session's prefixes that its whole does not have, by rule id.
+    static func prefixOnlyFindings(_ events: [Event], rules: [any Rule.Type], configuration: Configuration) -> [String: [Diagnostic]] {
+        let runner = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
+        var stream = SessionStream(options: configuration.sessionOptions)
+        var early: [Int: Set<Diagnostic>] = [:]
+        var bad: [String: [Diagnostic]] = [:]
+        func judge(_ ended: [ProcessSession]) {
+            for s in ended {
+                let whole = Set(runner.check(s))
+                for d in early.removeValue(forKey: s.ordinal) ?? [] where !whole.contains(d) { bad[d.ruleId, default: []].append(d) }
+            }
+        }
+        for e in events {
+            judge(stream.add(e))
+            if let snap = stream.snapshot(stream.lastRouted) {
+                // A finding at one of the last events its rule waits for is not decided yet.
+                let found = runner.check(snap).filter { d in
+                    let wait = rules.first { $0.description.id == d.ruleId }?.description.onlineLookahead ?? 0
+                    return !snap.events.suffix(wait).contains { $0.file == d.file && $0.line == d.line }
+                }
+                early[stream.lastRouted, default: []].formUnion(found)
+            }
+        }
+        judge(stream.finish())
+        return bad
+    }
+
+    @Test("an online rule's findings on a session's first events are findings of the whole session", arguments: inputs)
+    func onlineRulesAreMonotone(_ input: Input) throws {
+        let (events, configuration) = try Self.events(input)
+        let online = RuleRegistry.all.filter { $0.description.online }
+        for (rule, found) in Self.prefixOnlyFindings(events, rules: online, configuration: configuration) {
+            Issue.record("\(rule) is marked online but reported, on a prefix only: \(found.first!.message) (line \(found.first!.line))")
+        }
+    }
+
+    @Test("a live run reports exactly the findings of analyze, each once", arguments: inputs)
+    func liveEqualsAnalyze(_ input: Input) throws {
+        let (events, configuration) = try Self.events(input)
+        var live = LiveAnalysis(configuration: configuration)
+        var reported: [Diagnostic] = []
+        for (i, e) in events.enumerated() {
+            reported += live.add(e).findings
+            if i % 3 == 0 { reported += live.checkLive().findings }
+        }
+        reported += live.finish().findings
+        var stream = SessionStream(options: configuration.sessionOptions)
+        var sessions: [ProcessSession] = []
+        for e in events { sessions += stream.add(e) }
+        sessions += stream.finish()
+        let runner = RuleRunner(rules: RuleRegistry.all, settings: configuration.settings, severities: configuration.severities)
+        let expected = sessions.flatMap { runner.check($0) }
+        #expect(reported.count == Set(reported).count, "a finding was reported twice")
+        #expect(Set(reported) == Set(expected))
+    }
+}
