@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import LifelineCore
+import LifelineRules
+
+/// Set by SIGINT and SIGTERM: the run stops, reads what it holds and prints its summary.
+nonisolated(unsafe) private var watchStopRequested: sig_atomic_t = 0
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Analyse logs while they are written, printing each finding as soon as it is decidable.",
+        discussion: """
+        Reads standard input (a pipe from `log stream`, `idevicesyslog`, `xcrun simctl spawn booted log \\
+        stream`) or files that are still growing, followed by name as `tail -F` does (across rotation and \\
+        truncation). Each finding is printed as soon as it is decidable: an ordering violation when the \\
+        offending callback arrives, a failure when its record is complete (a multi-line record ends at \\
+        the next record or after --idle-ms without input), and what only a session's end decides \\
+        (`lifeline rules --markdown` says which rules) when the session ends. The findings of a whole \\
+        run are those `lifeline analyze` reports on the same log.
+
+        Ctrl-C stops the run: the last record is read, every session ends, and the summary is printed.
+
+        Exit status: 0 done, 1 a finding at or above --fail-on, 2 usage or an input that cannot be opened.
+        """)
+
+    @Argument(help: "Files to follow, or - for standard input (the default).")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "text (two lines per finding, a line per ended session) or jsonl (one JSON object per line).")
+    var format: Format = .text
+
+    @Option(name: .customLong("idle-ms"), help: "Milliseconds without input after which an open record is complete.")
+    var idleMilliseconds = 100
+
+    @Flag(name: .customLong("no-follow"), help: "Read the files to their end and stop, instead of waiting for more.")
+    var noFollow = false
+
+    @Option(name: .customLong("fail-on"), help: "Exit with status 1 when a finding at or above this severity was reported.")
+    var failOn: Severity?
+
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
+    var inputFormat: LogFormat?
+
+    @Flag(name: .shortAndLong, help: "No status line on standard error.")
+    var quiet = false
+
+    @OptionGroup var configOptions: ConfigOptions
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
+
+    func validate() throws {
+        if idleMilliseconds < 1 { throw ValidationError("--idle-ms must be at least 1") }
+    }
+
+    func run() throws {
+        let configuration = try configOptions.load()
+        var ingest = IngestOptions(inputFormat: inputFormat, jobs: 1)
+        ingest.markers = configuration.markers
+        var sources: [WatchSource] = []
+        for path in paths.isEmpty ? ["-"] : paths {
+            do { sources.append(try WatchSource(path: path, options: ingest)) } catch {
+                Diagnostics.warn("\(error)")
+                throw ExitCode(2)
+            }
+        }
+        // A process started from a thread that blocks signals inherits the mask: unblock ours.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
+        signal(SIGINT) { _ in watchStopRequested = 1 }
+        signal(SIGTERM) { _ in watchStopRequested = 1 }
+        signal(SIGPIPE, SIG_IGN)
+
+        var analysis = LiveAnalysis(rules: configuration.rules(only: [], disabled: []), configuration: configuration)
+        let printer = WatchPrinter(format: format, status: !quiet && isatty(2) != 0)
+        let idle = Double(idleMilliseconds) / 1000
+        func take(_ e: Event) { printer.show(analysis.add(e)) }
+
+        while watchStopRequested == 0 {
+            let streams = sources.compactMap(\.pollDescriptor)
+            let following = sources.contains { $0.followsFile && !$0.ended }
+            if streams.isEmpty && !following { break }
+            // Wake for input, for the next idle deadline, and every 50 ms to look at followed files.
+            var wait = following ? 0.05 : 1.0
+            for s in sources where !s.idled { wait = min(wait, max(0, s.lastData + idle - WatchSource.now)) }
+            var fds = streams.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
+            let ready = Set(fds.filter { $0.revents != 0 }.map(\.fd))
+            var got = 0
+            // A stream is read only when poll says so (a read would block); files whenever.
+            for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true { got += s.read(event: take) }
+            if got > 0 { printer.show(analysis.checkLive()) }
+            let now = WatchSource.now
+            for s in sources where !s.idled && now - s.lastData >= idle {
+                s.idle(event: take)
+                printer.show(analysis.checkLive())
+            }
+            for s in sources where s.followsFile {
+                if got == 0 { s.checkRotation(event: take) }
+                if noFollow && got == 0 && s.idled { s.finish(event: take) }
+            }
+            printer.status(analysis, lines: sources.reduce(0) { $0 + $1.reader.lines })
+        }
+        for s in sources { s.finish(event: take) }
+        printer.show(analysis.finish())
+        let inputs = sources.flatMap(\.finishedStats)
+        printer.summary(analysis, inputs: inputs, interrupted: watchStopRequested != 0)
+        if let failOn, analysis.counts.contains(where: { $0.key >= failOn && $0.value > 0 }) { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import LifelineCore
+import LifelineRules
+
+/// What `lifeline watch` prints: findings and ended sessions on standard output as they come
+/// (flushed at once), and on a terminal a status line on standard error, redrawn in place.
+final class WatchPrinter {
+    let format: Watch.Format
+    private let statusLine: Bool
+    private let color: Bool
+    private var statusShown = false
+    private var lastStatus = 0.0
+    private var lastLines = 0
+    private var lastLinesAt = 0.0
+    private var rate = 0.0
+    private let started = WatchSource.now
+
+    init(format: Watch.Format, status: Bool) {
+        self.format = format
+        statusLine = status
+        color = Terminal.colorAllowed
+    }
+
+    func show(_ out: LiveAnalysis.Output) {
+        guard !out.isEmpty else { return }
+        clearStatus()
+        var text = ""
+        for d in out.findings { text += format == .jsonl ? Self.json(d) + "\n" : finding(d) }
+        for (s, found) in out.ended { text += format == .jsonl ? Self.json(s, findings: found.count) + "\n" : session(s, findings: found) }
+        Self.write(1, text)
+    }
+
+    private func finding(_ d: Diagnostic) -> String {
+        var where_ = "\(d.file):\(d.line) \(d.session)"
+        if let scene = d.scene { where_ += " \(scene)" }
+        if let state = d.state { where_ += " [\(state)]" }
+        return "\(paint(d.severity.description, Self.code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)\n    \(d.message)\n"
+    }
+
+    private func session(_ s: ProcessSession, findings: [Diagnostic]) -> String {
+        var head = "\(s.id) \(s.process ?? "(unknown process)")"
+        if let pid = s.pid { head += " [\(pid)]" }
+        let n = findings.count
+        return paint("ended: \(head), \(s.eventCount) events, \(s.scenes.count) scene timeline\(s.scenes.count == 1 ? "" : "s"), \(n) finding\(n == 1 ? "" : "s")", "2") + "\n"
+    }
+
+    func summary(_ a: LiveAnalysis, inputs: [InputStats], interrupted: Bool) {
+        clearStatus()
+        let lines = inputs.reduce(0) { $0 + $1.lines }
+        if format == .jsonl {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("type", "summary")
+            w.field("lines", lines)
+            w.field("events", a.events)
+            w.field("sessions", a.sessionsEnded)
+            w.key("findings")
+            w.beginObject()
+            for s in [Severity.fatal, .error, .warning, .note] { w.key(named: s.description); w.int(a.counts[s] ?? 0) }
+            w.endObject()
+            w.field("interrupted", interrupted)
+            w.endObject()
+            Self.write(1, String(decoding: w.bytes, as: UTF8.self) + "\n")
+            return
+        }
+        let counts = [Severity.fatal, .error, .warning, .note].map { s in "\(a.counts[s] ?? 0) \(s)\((a.counts[s] ?? 0) == 1 || s == .fatal ? "" : "s")" }
+        Self.write(1, "\(interrupted ? "stopped" : "done"): \(lines) lines, \(a.events) events, \(a.sessionsEnded) session\(a.sessionsEnded == 1 ? "" : "s"): "
+                   + counts.joined(separator: ", ") + "\n")
+    }
+
+    /// The status line (terminal only), at most four times a second.
+    func status(_ a: LiveAnalysis, lines: Int) {
+        guard statusLine else { return }
+        let now = WatchSource.now
+        guard now - lastStatus >= 0.25 else { return }
+        if now - lastLinesAt >= 1 {
+            rate = lastLinesAt == 0 ? 0 : Double(lines - lastLines) / (now - lastLinesAt)
+            lastLines = lines
+            lastLinesAt = now
+        }
+        lastStatus = now
+        let found = [Severity.fatal, .error, .warning, .note].compactMap { s in a.counts[s].map { "\($0) \(s)" } }
+        let text = "watching: \(a.liveSessions) session\(a.liveSessions == 1 ? "" : "s") live, \(a.events) events, "
+            + (found.isEmpty ? "no findings" : found.joined(separator: ", ")) + ", \(Int(rate)) lines/s"
+        Self.write(2, "\r\u{1B}[K" + paint(text, "2"))
+        statusShown = true
+    }
+
+    private func clearStatus() {
+        guard statusShown else { return }
+        Self.write(2, "\r\u{1B}[K")
+        statusShown = false
+        lastStatus = 0
+    }
+
+    private static func code(_ s: Severity) -> String {
+        switch s { case .fatal: return "1;35"; case .error: return "1;31"; case .warning: return "33"; case .note: return "36" }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    static func json(_ d: Diagnostic) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("type", "finding")
+        w.field("ruleId", d.ruleId)
+        w.field("rule", d.rule)
+        w.field("severity", d.severity.description)
+        w.field("message", d.message)
+        w.field("file", d.file)
+        w.field("line", d.line)
+        w.field("session", d.session)
+        w.field("scene", d.scene)
+        w.field("state", d.state)
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    static func json(_ s: ProcessSession, findings: Int) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("type", "session")
+        w.field("id", s.id)
+        w.field("process", s.process)
+        w.field("pid", s.pid)
+        w.field("events", s.eventCount)
+        w.field("scenes", s.scenes.count)
+        w.field("findings", findings)
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// Writes all of `text` to `fd` now (unbuffered: a finding must not wait in a buffer).
+    static func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { if errno == EINTR { continue }; return }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import LifelineCore
+
+/// One input `lifeline watch` reads: standard input or a pipe until it ends, or a file followed by
+/// name as `tail -F` does (read from its start, then what is appended; after a rotation the new
+/// file from its start; after a truncation the file again from its start).
+final class WatchSource {
+    let path: String
+    private let options: IngestOptions
+    private(set) var reader: LiveReader
+    private var fd: Int32
+    /// A regular file followed by name (else a stream: standard input, a pipe, a FIFO).
+    let followsFile: Bool
+    private var device: UInt64 = 0
+    private var inode: UInt64 = 0
+    private var offset: Int64 = 0
+    /// Monotonic time of the last bytes read, and whether the reader was told it went idle since.
+    var lastData = 0.0
+    var idled = true
+    private(set) var ended = false
+    /// Inputs finished so far (a rotated or truncated file ends one reading of it).
+    private(set) var finishedStats: [InputStats] = []
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    init(path: String, options: IngestOptions) throws {
+        self.path = path
+        self.options = options
+        reader = LiveReader(name: path == "-" ? "-" : path, options: options)
+        if path == "-" {
+            fd = 0
+            followsFile = false
+            return
+        }
+        fd = open(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw WatchError("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        var st = stat()
+        fstat(fd, &st)
+        followsFile = (st.st_mode & S_IFMT) == S_IFREG
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
+
+    /// The descriptor to wait on with poll (streams only; files are read on a timer).
+    var pollDescriptor: Int32? { followsFile || ended ? nil : fd }
+
+    /// Reads what is there now, at most `limit` bytes; hands each completed event to `event`.
+    /// Returns the bytes read. A stream that reached its end is finished.
+    @discardableResult
+    func read(limit: Int = 1 << 20, event: (Event) -> Void) -> Int {
+        guard !ended else { return 0 }
+        var total = 0
+        while total < limit {
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            if n > 0 {
+                total += n
+                offset += Int64(n)
+                for e in buffer.withUnsafeBytes({ reader.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) { event(e) }
+                if !followsFile { break }  // a stream: one read per wake-up keeps the latency low
+                continue
+            }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { break }
+            // End of input (0), or an error: a stream ends; a followed file waits for more.
+            if !followsFile { finish(event: event) }
+            break
+        }
+        if total > 0 {
+            lastData = Self.now
+            idled = false
+        }
+        return total
+    }
+
+    /// Nothing arrived for the idle time: the open record is complete.
+    func idle(event: (Event) -> Void) {
+        idled = true
+        for e in reader.idle() { event(e) }
+    }
+
+    /// A followed file: starts over when the name now points at another file (rotation) or the
+    /// file got shorter than what was read (truncation). The rest of a rotated file is read first.
+    func checkRotation(event: (Event) -> Void) {
+        guard followsFile, !ended else { return }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }  // moved away and not yet recreated: keep the old one
+        if UInt64(st.st_dev) != device || UInt64(st.st_ino) != inode {
+            read(limit: Int.max, event: event)
+            let next = open(path, O_RDONLY | O_NONBLOCK)
+            guard next >= 0 else { return }
+            close(fd)
+            fd = next
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+            restart(event: event)
+        } else if Int64(st.st_size) < offset {
+            lseek(fd, 0, SEEK_SET)
+            restart(event: event)
+        }
+    }
+
+    /// Ends this reading of the input and starts a new one (same name, lines from 1).
+    private func restart(event: (Event) -> Void) {
+        let (events, stats) = reader.finish()
+        for e in events { event(e) }
+        finishedStats.append(stats)
+        reader = LiveReader(name: path, options: options)
+        offset = 0
+    }
+
+    /// The input ended (a stream's end, or the run stopped): the last record is read too.
+    func finish(event: (Event) -> Void) {
+        guard !ended else { return }
+        ended = true
+        let (events, stats) = reader.finish()
+        for e in events { event(e) }
+        finishedStats.append(stats)
+        if fd > 0 { close(fd) }
+    }
+
+    static var now: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+struct WatchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// `lifeline watch`: findings while the input is still open, through a pipe and on a growing file
+/// (rotated and truncated), Ctrl-C, and the same findings as `analyze` once the log is complete.
+@Suite struct WatchCommandTests {
+    /// A running `lifeline watch` whose standard output is collected as it arrives.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let input = Pipe()
+        private let lock = NSLock()
+        private var collected = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ arguments: [String], in directory: URL? = nil) throws {
+            process.executableURL = CLI.executable
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = directory ?? CLI.repositoryRoot
+            var env = ProcessInfo.processInfo.environment
+            env["SWIFT_BACKTRACE"] = "enable=no"
+            env["NO_COLOR"] = "1"
+            process.environment = env
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = input
+            try process.run()
+            DispatchQueue.global().async { [self] in
+                while true {
+                    let d = out.fileHandleForReading.availableData
+                    if d.isEmpty { break }
+                    lock.lock(); collected.append(d); lock.unlock()
+                }
+                done.signal()
+            }
+        }
+
+        var output: String { lock.lock(); defer { lock.unlock() }; return String(decoding: collected, as: UTF8.self) }
+
+        func write(_ lines: String) { input.fileHandleForWriting.write(Data(lines.utf8)) }
+
+        /// Waits until the output contains `text` (true) or `seconds` pass (false).
+        func waitFor(_ text: String, seconds: Double = 10) -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                if output.contains(text) { return true }
+                usleep(5_000)
+            }
+            return output.contains(text)
+        }
+
+        /// Waits for the process to exit; returns its status.
+        func wait() -> Int32 {
+            process.waitUntilExit()
+            done.wait()
+            return process.terminationStatus
+        }
+    }
+
+    static func line(_ second: Int, _ message: String, pid: Int = 100) -> String {
+        String(format: "2024-03-01 10:00:%02d.000000+0000 MyApp[%d:7] %@\n", second, pid, message)
+    }
+
+    @Test("a finding is printed while the pipe is still open, after the idle time, not when it closes")
+    func findingBeforeEndOfInput() throws {
+        let w = try Running(["--idle-ms", "20"])
+        w.write(Self.line(0, "-[AppDelegate application:didFinishLaunchingWithOptions:]"))
+        w.write(Self.line(1, "-[SceneDelegate scene:willConnectToSession:options:]"))
+        #expect(!w.waitFor("LC-S03", seconds: 0.3), "a finding before its event")
+        w.write(Self.line(2, "-[SceneDelegate sceneDidBecomeActive:]"))
+        #expect(w.waitFor("LC-S03 active-without-foreground", seconds: 10), "no finding while the pipe is open: \(w.output)")
+        #expect(!w.output.contains("done:"))
+        try w.input.fileHandleForWriting.close()
+        #expect(w.wait() == 0)
+        #expect(w.output.contains("ended: P1 MyApp [100], 3 events"))
+        #expect(w.output.contains("done: 3 lines, 3 events, 1 session: 0 fatal, 1 error"))
+    }
+
+    @Test("Ctrl-C reads the last record, ends every session, prints the summary and exits 0, or 1 with --fail-on reached")
+    func interrupt() throws {
+        for (failOn, status) in [(nil, Int32(0)), ("error", Int32(1))] as [(String?, Int32)] {
+            let w = try Running(["--idle-ms", "60000", "--format", "jsonl"] + (failOn.map { ["--fail-on", $0] } ?? []))
+            w.write(Self.line(0, "-[AppDelegate application:didFinishLaunchingWithOptions:]"))
+            // The last record: a failure with no line after it, and an idle time that never passes.
+            w.write(Self.line(1, "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'bad state'"))
+            w.write("*** First throw call stack:\n(0x1 0x2)\n")
+            usleep(300_000)
+            w.process.interrupt()
+            #expect(w.wait() == status)
+            let lines = w.output.split(separator: "\n").map(String.init)
+            let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(objects.count == lines.count, "every line is a JSON object: \(w.output)")
+            #expect(objects.contains { $0["ruleId"] as? String == "LC-F02" }, "the last record was lost: \(w.output)")
+            let summary = try #require(objects.last)
+            #expect(summary["type"] as? String == "summary")
+            #expect(summary["interrupted"] as? Bool == true)
+            #expect(summary["sessions"] as? Int == 1)
+        }
+    }
+
+    @Test("a followed file: appended lines, then a rotation, then a truncation, each read from its start")
+    func followRotationAndTruncation() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("device.log")
+        try Data(Self.line(0, "-[AppDelegate application:didFinishLaunchingWithOptions:]", pid: 100).utf8).write(to: log)
+        let w = try Running(["--idle-ms", "20", log.path])
+        func append(_ text: String) throws {
+            let h = try FileHandle(forWritingTo: log)
+            h.seekToEndOfFile()
+            h.write(Data(text.utf8))
+            try h.close()
+        }
+        try append(Self.line(1, "-[SceneDelegate scene:willConnectToSession:options:]", pid: 100)
+                   + Self.line(2, "-[SceneDelegate sceneDidBecomeActive:]", pid: 100))
+        #expect(w.waitFor("LC-S03 active-without-foreground  \(log.path):3 P1"), "appended lines not read: \(w.output)")
+        // Rotation: the file is moved away and a new one starts under the name.
+        try FileManager.default.moveItem(at: log, to: dir.appendingPathComponent("device.log.1"))
+        try Data((Self.line(10, "-[AppDelegate application:didFinishLaunchingWithOptions:]", pid: 200)
+                  + Self.line(11, "-[SceneDelegate scene:willConnectToSession:options:]", pid: 200)
+                  + Self.line(12, "-[SceneDelegate sceneWillResignActive:]", pid: 200)).utf8).write(to: log)
+        #expect(w.waitFor("LC-S06 resign-when-inactive  \(log.path):3 P2"), "the new file was not read from its start: \(w.output)")
+        // Truncation: the same file emptied and written again.
+        let h = try FileHandle(forWritingTo: log)
+        h.truncateFile(atOffset: 0)
+        // (Shorter than what was read, so the size says it was truncated, as `tail -F` judges it.)
+        h.write(Data((Self.line(20, "-[SceneDelegate scene:willConnectToSession:options:]", pid: 300)
+                      + Self.line(21, "-[SceneDelegate sceneDidBecomeActive:]", pid: 300)).utf8))
+        try h.close()
+        #expect(w.waitFor("\(log.path):2 P3"), "the truncated file was not read again: \(w.output)")
+        w.process.interrupt()
+        #expect(w.wait() == 0)
+        #expect(w.output.contains("stopped: 8 lines, 8 events, 3 sessions"), "\(w.output)")
+    }
+
+    /// (ruleId, file, line, message) of each finding.
+    static func findings(jsonl: String) -> [String] {
+        jsonl.split(separator: "\n").compactMap { l in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any], o["type"] as? String == "finding" else { return nil }
+            return "\(o["ruleId"]!) \(o["file"]!):\(o["line"]!) \(o["message"]!)"
+        }.sorted()
+    }
+
+    @Test("watch on a finished log reports exactly the findings of analyze", arguments: [
+        "SampleLogs/scenarios/ordering-violations.log", "SampleLogs/scenarios/off-main-lifecycle.log",
+        "SampleLogs/scenarios/assertion-during-launch.log", "SampleLogs/scenarios/ipad-multi-window.log",
+        "SampleLogs/device-kills.log", "SampleLogs/log-stream.ndjson", "SampleLogs/idevicesyslog.log", "SampleLogs/xcode-console.log",
+        "SampleLogs/log-show-compact.log",
+    ])
+    func sameAsAnalyze(path: String) throws {
+        let watched = try CLI.run(["watch", "--no-follow", "--format", "jsonl", path])
+        #expect(watched.status == 0, "\(watched.stderr)")
+        let analyzed = try CLI.run(["analyze", "--format", "json", path])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(analyzed.stdout.utf8)) as? [String: Any])
+        let expected = (doc["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"]!) \($0["message"]!)" }.sorted()
+        #expect(!expected.isEmpty || !path.contains("scenarios"))
+        #expect(Self.findings(jsonl: watched.stdout) == expected)
+        // And through a pipe, with the same lines.
+        let piped = try CLI.run(["watch", "--format", "jsonl", "-"], stdin: try Data(contentsOf: CLI.repositoryRoot.appendingPathComponent(path)))
+        #expect(Self.findings(jsonl: piped.stdout).map { $0.replacingOccurrences(of: " -:", with: " \(path):") } == expected)
+    }
+}
