@@ -44,6 +44,8 @@ MERGE_FAN_IN = 512
 # partition could be read; the partial lists why, and the merged report counts it).
 PARTIAL_OK = (0, 3)
 JOB_GROUP = "lifeline-triage"
+# Lifeline's severities, lowest first.
+SEVERITIES = ["note", "warning", "error", "fatal"]
 
 
 class JobError(Exception):
@@ -345,12 +347,12 @@ def parse_arguments(argv):
     p.add_argument("--library-path", help="LD_LIBRARY_PATH for lifeline on the executors (relative paths: in the task's working "
                    "directory, where spark-submit --archives unpacks)")
     p.add_argument("--config", help="a lifeline configuration file (shipped with the binary)")
-    p.add_argument("--min-severity", choices=["info", "warning", "error"], help="as lifeline triage --min-severity")
+    p.add_argument("--min-severity", choices=SEVERITIES, help="as lifeline triage --min-severity")
     p.add_argument("--input-format", help="as lifeline triage --input-format")
     p.add_argument("--limit", type=int, help="as lifeline triage --limit")
     p.add_argument("--group-by", choices=["version", "os", "device"], help="as lifeline triage --group-by")
     p.add_argument("--baseline", help="as lifeline triage --baseline (a file on the driver)")
-    p.add_argument("--fail-on-new", choices=["info", "warning", "error"], help="as lifeline triage --fail-on-new")
+    p.add_argument("--fail-on-new", choices=SEVERITIES, help="as lifeline triage --fail-on-new")
     args = p.parse_args(argv)
     if args.tasks_per_core < 1 or (args.partitions is not None and args.partitions < 1) or args.open_cost < 0 or args.tree_depth < 0:
         p.error("--tasks-per-core and --partitions must be at least 1, --open-cost and --tree-depth at least 0")
@@ -456,6 +458,11 @@ def run_job(args):
                 report += [flag, str(value)]
         sys.stdout.flush()
         status = merge_files(driver_binary, paths, report, scratch, env, sys.stdout.buffer)
+        written = os.path.isfile(os.path.join(args.output, "report", "triage.json"))
+        if status == 1 and (not args.fail_on_new or not written):
+            # Status 1 means a new signature at or above --fail-on-new; anything else behind it (a
+            # state diagram Graphviz could not lay out) is a failed merge, not a finding.
+            raise JobError("`lifeline triage merge` failed (status 1) and wrote no report; its message is above")
         say(f"merged {len(paths):,} partial{'s' if len(paths) != 1 else ''} in {time.monotonic() - ran:.1f} s "
             f"({time.monotonic() - started:.1f} s in all); report in {os.path.join(args.output, 'report')}")
         return status

@@ -116,5 +116,14 @@ class EnvironmentTests(unittest.TestCase):
         self.assertEqual(status, 3)
 
 
+class ArgumentTests(unittest.TestCase):
+    def test_severities_are_lifelines(self):
+        args = job.parse_arguments(["--output", "/tmp/o", "--min-severity", "note", "--fail-on-new", "fatal", "/logs"])
+        self.assertEqual((args.min_severity, args.fail_on_new), ("note", "fatal"))
+        self.assertEqual(job.SEVERITIES, ["note", "warning", "error", "fatal"])
+        with self.assertRaises(SystemExit):
+            job.parse_arguments(["--output", "/tmp/o", "--min-severity", "info", "/logs"])
+
+
 if __name__ == "__main__":
     unittest.main()
