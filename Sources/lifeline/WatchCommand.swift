@@ -41,6 +41,9 @@ struct Watch: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
 
+    @Option(name: .long, help: ArgumentHelp("Keep report.html, report.json and state.svg in this directory up to date (at most once a second).", valueName: "dir"))
+    var output: String?
+
     @Flag(name: .shortAndLong, help: "No status line on standard error.")
     var quiet = false
 
@@ -73,10 +76,28 @@ struct Watch: ParsableCommand {
         signal(SIGTERM) { _ in watchStopRequested = 1 }
         signal(SIGPIPE, SIG_IGN)
 
+        var report: WatchReport?
+        if let output {
+            do { report = try WatchReport(path: output, inputs: paths.isEmpty ? ["-"] : paths) } catch {
+                Diagnostics.warn("\(error)")
+                throw ExitCode(2)
+            }
+        }
         var analysis = LiveAnalysis(rules: configuration.rules(only: [], disabled: []), configuration: configuration)
         let printer = WatchPrinter(format: format, status: !quiet && isatty(2) != 0)
         let idle = Double(idleMilliseconds) / 1000
-        func take(_ e: Event) { printer.show(analysis.add(e)) }
+        func show(_ out: LiveAnalysis.Output) {
+            printer.show(out)
+            report?.record(out)
+        }
+        func take(_ e: Event) { show(analysis.add(e)) }
+        func inputs() -> [InputStats] { sources.flatMap { $0.finishedStats + ($0.ended ? [] : [$0.reader.stats]) } }
+        func writeReport(force: Bool) throws {
+            do { try report?.write(analysis, inputs: inputs(), force: force) } catch {
+                Diagnostics.warn("\(output ?? ""): \(error)")
+                throw OutputFailure.exitCode(for: error)
+            }
+        }
 
         while watchStopRequested == 0 {
             let streams = sources.compactMap(\.pollDescriptor)
@@ -91,20 +112,22 @@ struct Watch: ParsableCommand {
             var got = 0
             // A stream is read only when poll says so (a read would block); files whenever.
             for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true { got += s.read(event: take) }
-            if got > 0 { printer.show(analysis.checkLive()) }
+            if got > 0 { show(analysis.checkLive()) }
             let now = WatchSource.now
             for s in sources where !s.idled && now - s.lastData >= idle {
                 s.idle(event: take)
-                printer.show(analysis.checkLive())
+                show(analysis.checkLive())
             }
             for s in sources where s.followsFile {
                 if got == 0 { s.checkRotation(event: take) }
                 if noFollow && got == 0 && s.idled { s.finish(event: take) }
             }
             printer.status(analysis, lines: sources.reduce(0) { $0 + $1.reader.lines })
+            try writeReport(force: false)
         }
         for s in sources { s.finish(event: take) }
-        printer.show(analysis.finish())
+        show(analysis.finish())
+        try writeReport(force: true)
         let inputs = sources.flatMap(\.finishedStats)
         printer.summary(analysis, inputs: inputs, interrupted: watchStopRequested != 0)
         if let failOn, analysis.counts.contains(where: { $0.key >= failOn && $0.value > 0 }) { throw ExitCode(1) }

@@ -161,3 +161,56 @@ import Testing
         #expect(Self.findings(jsonl: piped.stdout).map { $0.replacingOccurrences(of: " -:", with: " \(path):") } == expected)
     }
 }
+
+/// `watch` on a real terminal (tmux): the status line is drawn in place on standard error, kept
+/// below the findings, updated as lines arrive, and cleared when the run stops.
+@Suite struct WatchTerminalTests {
+    /// Runs tmux on its own server, through system(3): the server it starts daemonizes, and
+    /// Foundation's Process would wait for it to close what it inherited.
+    static func tmux(_ socket: String, _ arguments: [String]) throws -> String {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ") + " > \(quote(out.path)) 2>/dev/null < /dev/null"
+        let status = system(command)
+        if status != 0 { throw TmuxError(description: "\(command): status \(status)") }
+        return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+    }
+    struct TmuxError: Error, CustomStringConvertible { let description: String }
+
+    @Test("the status line on a terminal: sessions live, events, findings, lines/s; cleared on Ctrl-C")
+    func statusLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-tty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("device.log")
+        try Data((WatchCommandTests.line(0, "-[AppDelegate application:didFinishLaunchingWithOptions:]")
+                  + WatchCommandTests.line(1, "-[SceneDelegate scene:willConnectToSession:options:]")
+                  + WatchCommandTests.line(2, "-[SceneDelegate sceneDidBecomeActive:]")).utf8).write(to: log)
+        let socket = "lifeline-test-\(UUID().uuidString.prefix(8))"
+        defer { _ = try? Self.tmux(socket, ["kill-server"]) }
+        _ = try Self.tmux(socket, ["new-session", "-d", "-x", "150", "-y", "30",
+                                   "env NO_COLOR=1 '\(CLI.executable.path)' watch --idle-ms 20 '\(log.path)'; sleep 30"])
+        func screen() throws -> String { try Self.tmux(socket, ["capture-pane", "-p"]) }
+        func waitFor(_ text: String) throws -> Bool {
+            for _ in 0..<200 {
+                if try screen().contains(text) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(try waitFor("watching: 1 session live, 3 events, 1 error"), "\((try? screen()) ?? "")")
+        let first = try screen().split(separator: "\n").map(String.init)
+        // The status line is the last line written, below the finding; the finding is intact.
+        #expect(first.contains { $0.hasPrefix("error LC-S03 active-without-foreground") })
+        #expect(first.last { !$0.isEmpty }?.hasPrefix("watching:") == true, "\(first)")
+        let h = try FileHandle(forWritingTo: log)
+        h.seekToEndOfFile()
+        h.write(Data(WatchCommandTests.line(3, "-[SceneDelegate sceneWillEnterForeground:]").utf8))
+        try h.close()
+        #expect(try waitFor("watching: 1 session live, 4 events, 2 error"), "\((try? screen()) ?? "")")
+        _ = try Self.tmux(socket, ["send-keys", "C-c"])
+        #expect(try waitFor("stopped: 4 lines, 4 events, 1 session"), "\((try? screen()) ?? "")")
+        #expect(!(try screen()).contains("watching:"), "the status line was left on the screen: \((try? screen()) ?? "")")
+    }
+}

@@ -33,6 +33,8 @@ public struct LiveReader {
 
     /// The format the input is read as (nil until sniffed).
     public var format: LogFormat? { processor?.mode }
+    /// The accounting of what was read so far.
+    public var stats: InputStats { processor?.stats ?? InputStats(path: options.shown(name)) }
     /// Lines read so far.
     public var lines: Int { processor?.stats.lines ?? 0 }
 

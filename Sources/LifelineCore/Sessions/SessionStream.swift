@@ -39,6 +39,9 @@ public struct SessionStream {
     /// Live sessions (for memory accounting).
     public var liveCount: Int { live.count + waiting.count }
 
+    /// The ordinals of the live sessions, in order.
+    public var liveOrdinals: [Int] { live.keys.sorted() }
+
     /// The ordinal of the session the latest event went to (0 before the first).
     public private(set) var lastRouted = 0
 

@@ -52,6 +52,9 @@ public struct LiveAnalysis {
     /// Sessions alive now.
     public var liveSessions: Int { stream.liveCount }
 
+    /// The live sessions as they stand (for a report written while the run goes on).
+    public func liveSnapshots() -> [ProcessSession] { stream.liveOrdinals.compactMap { stream.snapshot($0) } }
+
     /// Adds the next event; returns the sessions that ended with it (and their findings).
     public mutating func add(_ event: Event) -> Output {
         events += 1
