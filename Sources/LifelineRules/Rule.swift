@@ -79,8 +79,10 @@ public struct RuleDescription: Sendable {
     /// future ("never happened", "the session ended while …") are checked when the session ends.
     public var online = false
     /// For an online rule, how many later events of the session a finding waits for before it is
-    /// decided (an assertion that the next lines say was caught and ignored is no finding).
+    /// decided (an assertion that the next lines say was caught and ignored is no finding)...
     public var onlineLookahead = 0
+    /// ... or, when more than 0, until the log's time is this many seconds past the finding's event.
+    public var onlineLookaheadSeconds = 0.0
 }
 
 /// A lifecycle rule: checks one process session at a time.

@@ -57,7 +57,9 @@ extension RuleDescription {
     /// When `watch` reports the rule's findings, in words.
     public var liveDecision: String {
         guard online else { return "at session end" }
-        return onlineLookahead == 0 ? "at once" : "after \(onlineLookahead) more events"
+        guard onlineLookahead > 0 else { return "at once" }
+        let seconds = onlineLookaheadSeconds > 0 ? " or \(onlineLookaheadSeconds) s of log time" : ""
+        return "after \(onlineLookahead) more events of its process\(seconds)"
     }
 }
 

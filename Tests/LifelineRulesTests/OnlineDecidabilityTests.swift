@@ -47,30 +47,23 @@ import LifelineCore
         return (events, configuration)
     }
 
-    /// Findings of `rules` on each session's prefixes that its whole does not have, by rule id.
+    /// Findings `LiveAnalysis` reported while a session was live (checked after every event) that
+    /// the whole session does not have, by rule id.
     static func prefixOnlyFindings(_ events: [Event], rules: [any Rule.Type], configuration: Configuration) -> [String: [Diagnostic]] {
-        let runner = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
-        var stream = SessionStream(options: configuration.sessionOptions)
-        var early: [Int: Set<Diagnostic>] = [:]
+        var live = LiveAnalysis(rules: rules, configuration: configuration)
+        var early: [String: [Diagnostic]] = [:]   // by session id
         var bad: [String: [Diagnostic]] = [:]
-        func judge(_ ended: [ProcessSession]) {
-            for s in ended {
-                let whole = Set(runner.check(s))
-                for d in early.removeValue(forKey: s.ordinal) ?? [] where !whole.contains(d) { bad[d.ruleId, default: []].append(d) }
+        func judge(_ out: LiveAnalysis.Output) {
+            for (s, found) in out.ended {
+                let whole = Set(found.map(\.identity))
+                for d in early.removeValue(forKey: s.id) ?? [] where !whole.contains(d.identity) { bad[d.ruleId, default: []].append(d) }
             }
         }
         for e in events {
-            judge(stream.add(e))
-            if let snap = stream.snapshot(stream.lastRouted) {
-                // A finding at one of the last events its rule waits for is not decided yet.
-                let found = runner.check(snap).filter { d in
-                    let wait = rules.first { $0.description.id == d.ruleId }?.description.onlineLookahead ?? 0
-                    return !snap.events.suffix(wait).contains { $0.file == d.file && $0.line == d.line }
-                }
-                early[stream.lastRouted, default: []].formUnion(found)
-            }
+            judge(live.add(e))
+            for d in live.checkLive().findings { early[d.session, default: []].append(d) }
         }
-        judge(stream.finish())
+        judge(live.finish())
         return bad
     }
 
@@ -99,7 +92,7 @@ import LifelineCore
         sessions += stream.finish()
         let runner = RuleRunner(rules: RuleRegistry.all, settings: configuration.settings, severities: configuration.severities)
         let expected = sessions.flatMap { runner.check($0) }
-        #expect(reported.count == Set(reported).count, "a finding was reported twice")
-        #expect(Set(reported) == Set(expected))
+        #expect(reported.count == Set(reported.map(\.identity)).count, "a finding was reported twice")
+        #expect(Set(reported.map(\.identity)) == Set(expected.map(\.identity)))
     }
 }

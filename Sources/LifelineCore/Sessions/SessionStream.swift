@@ -21,7 +21,7 @@ public struct SessionStream {
     private var lastByProcess: [String: Int] = [:]           // process name -> ordinal it logged to last
     private var nextOrdinal = 1
     /// The latest time seen; sessions silent for longer than the gap before it are over.
-    private var clock = -Double.infinity
+    public private(set) var clock = -Double.infinity
     private var sinceSweep = 0
     /// Finished sessions waiting for an earlier session of the same app to finish.
     private var waiting: [Int: ProcessSession] = [:]

@@ -1,12 +1,27 @@
 import LifelineCore
 
+extension Diagnostic {
+    /// What makes two findings one: the rule, where it points and the session and scene it is
+    /// about. The message and state are wording: a finding reported while its session was live
+    /// names a scene as it was known then (`S3`), the whole session may know more (`S3 (0x1a2b)`).
+    public struct Identity: Hashable, Sendable {
+        public var ruleId: String
+        public var file: String
+        public var line: Int
+        public var session: String
+        public var scene: String?
+    }
+
+    public var identity: Identity { Identity(ruleId: ruleId, file: file, line: line, session: session, scene: scene) }
+}
+
 /// Online analysis, for `lifeline watch`: events in as they are read; findings out as soon as they
 /// are decidable, and each session out when it ends, with the findings only its end decides.
 ///
 /// After new events, `checkLive()` runs the online rules (`RuleDescription.online`) on every live
 /// session that received events since the last call, as the session stands; a finding is reported
-/// once. When a session ends, every rule runs on it, and what was not reported yet is reported
-/// then. Online rules are those whose findings on a session's first events are findings of the
+/// once (by `Diagnostic.identity`). When a session ends, every rule runs on it, and what was not
+/// reported yet is reported then. Online rules are those whose findings on a session's first events are findings of the
 /// whole session, so the findings reported over a run are exactly those of `lifeline analyze` on
 /// the same log. Ended sessions are kept only as summaries (by the caller, if at all): memory
 /// follows the sessions alive at a time.
@@ -26,10 +41,20 @@ public struct LiveAnalysis {
 
     private var stream: SessionStream
     private let all: RuleRunner
-    /// The online rules, grouped by how many later events their findings wait for.
-    private let online: [(lookahead: Int, runner: RuleRunner)]
-    /// Findings reported so far, per live session.
-    private var reported: [Int: Set<Diagnostic>] = [:]
+    /// The online rules, grouped by how long their findings wait (events, seconds of log time).
+    private let online: [(lookahead: Lookahead, runner: RuleRunner)]
+    /// Live sessions with findings not decided yet (waiting for later events or log time).
+    private var waiting: Set<Int> = []
+
+    private struct Lookahead: Hashable, Comparable {
+        var events: Int
+        var seconds: Double
+        init(_ d: RuleDescription) { events = d.onlineLookahead; seconds = d.onlineLookaheadSeconds }
+        static func < (a: Self, b: Self) -> Bool { (a.events, a.seconds) < (b.events, b.seconds) }
+    }
+    /// Findings reported so far, per live session, by what identifies them (not their wording: a
+    /// scene's label gains its address once a later line names it).
+    private var reported: [Int: Set<Diagnostic.Identity>] = [:]
     /// Live sessions with events not yet checked online.
     private var touched: Set<Int> = []
     public private(set) var events = 0
@@ -43,8 +68,8 @@ public struct LiveAnalysis {
         stream = SessionStream(options: configuration.sessionOptions)
         all = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
         let onlineRules = rules.filter { $0.description.online }
-        online = Set(onlineRules.map { $0.description.onlineLookahead }).sorted().map { lookahead in
-            (lookahead, RuleRunner(rules: onlineRules.filter { $0.description.onlineLookahead == lookahead },
+        online = Set(onlineRules.map { Lookahead($0.description) }).sorted().map { lookahead in
+            (lookahead, RuleRunner(rules: onlineRules.filter { Lookahead($0.description) == lookahead },
                                    settings: configuration.settings, severities: configuration.severities))
         }
     }
@@ -63,21 +88,34 @@ public struct LiveAnalysis {
         return end(ended)
     }
 
-    /// Runs the online rules on the live sessions that received events since the last call.
+    /// Runs the online rules on the live sessions that received events since the last call, and on
+    /// those with findings still waiting (the log's time may have moved past them).
     public mutating func checkLive() -> Output {
         var out = Output()
-        for ordinal in touched.sorted() {
-            guard let session = stream.snapshot(ordinal) else { continue }
+        for ordinal in touched.union(waiting).sorted() {
+            guard let session = stream.snapshot(ordinal) else {
+                waiting.remove(ordinal)
+                continue
+            }
             let view = SessionView(session)
+            var held = false
             for (lookahead, runner) in online {
                 var found = runner.check(view)
-                if lookahead > 0 {
-                    // Findings at the session's last `lookahead` events wait for the events after them.
-                    let recent = Set(session.events.suffix(lookahead).map { Anchor(file: $0.file, line: $0.line) })
+                if lookahead.events > 0 {
+                    // A finding at one of the session's last events waits for the events after it,
+                    // or for the log's time to pass it by the rule's seconds.
+                    let clock = stream.clock
+                    let recent = Set(session.events.suffix(lookahead.events).filter { e in
+                        guard lookahead.seconds > 0, let t = e.timestamp?.seconds else { return true }
+                        return clock - t <= lookahead.seconds
+                    }.map { Anchor(file: $0.file, line: $0.line) })
+                    let before = found.count
                     found.removeAll { recent.contains(Anchor(file: $0.file, line: $0.line)) }
+                    held = held || found.count < before
                 }
                 out.findings += fresh(found, ordinal: ordinal)
             }
+            if held { waiting.insert(ordinal) } else { waiting.remove(ordinal) }
         }
         touched.removeAll(keepingCapacity: true)
         return out
@@ -94,6 +132,7 @@ public struct LiveAnalysis {
         var out = Output()
         for s in sessions {
             touched.remove(s.ordinal)
+            waiting.remove(s.ordinal)
             var found = all.check(s)
             found.sortInReportOrder()
             out.findings += fresh(found, ordinal: s.ordinal)
@@ -110,7 +149,7 @@ public struct LiveAnalysis {
     /// The findings not reported before for session `ordinal`, in report order; records them.
     private mutating func fresh(_ found: [Diagnostic], ordinal: Int) -> [Diagnostic] {
         var new: [Diagnostic] = []
-        for d in found where reported[ordinal, default: []].insert(d).inserted {
+        for d in found where reported[ordinal, default: []].insert(d.identity).inserted {
             new.append(d)
             counts[d.severity, default: 0] += 1
         }
