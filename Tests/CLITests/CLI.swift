@@ -24,8 +24,13 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+        try run(program: executable, arguments, stdin: stdin, in: directory)
+    }
+
+    /// Runs `program` (another tool the tests drive: a script, python) the same way.
+    static func run(program: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = executable
+        p.executableURL = program
         p.arguments = arguments
         p.currentDirectoryURL = directory ?? repositoryRoot
         var env = ProcessInfo.processInfo.environment

@@ -30,15 +30,7 @@ public enum AnalysisJSON {
         w.beginArray()
         for d in diagnostics {
             w.beginObject()
-            w.field("file", d.file)
-            w.field("line", d.line)
-            w.field("message", d.message)
-            w.field("rule", d.rule)
-            w.field("ruleId", d.ruleId)
-            w.field("scene", d.scene)
-            w.field("session", d.session)
-            w.field("severity", d.severity.description)
-            w.field("state", d.state)
+            d.writeFields(to: &w)
             w.endObject()
             piece()
         }
@@ -184,4 +176,19 @@ public struct AnalysisText {
     }
 
     private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+}
+
+extension Diagnostic {
+    /// The finding's fields as members of a JSON object, in the order every report writes them.
+    public func writeFields(to w: inout JSONWriter) {
+        w.field("file", file)
+        w.field("line", line)
+        w.field("message", message)
+        w.field("rule", rule)
+        w.field("ruleId", ruleId)
+        w.field("scene", scene)
+        w.field("session", session)
+        w.field("severity", severity.description)
+        w.field("state", state)
+    }
 }
