@@ -41,7 +41,7 @@ struct Watch: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
 
-    @Option(name: .long, help: ArgumentHelp("Keep report.html, report.json and state.svg in this directory up to date (at most once a second).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Keep report.html, report.json, state.svg and the last 20 sessions' timelines in this directory up to date (at most once a second).", valueName: "dir"))
     var output: String?
 
     @Flag(name: .shortAndLong, help: "No status line on standard error.")

@@ -5,12 +5,16 @@ import LifelineRules
 
 /// `watch --output DIR`: report.html, report.json and the state diagram of what was seen so far,
 /// rewritten (each file atomically) at most once a second while something changed, and at the end.
-/// Ended sessions are kept as summaries, live ones drawn as they stand.
+/// Ended sessions are kept as summaries, live ones drawn as they stand; the timelines of the last
+/// `Analyze.timelineLimit` ended sessions are drawn once each, when they end, into the page (and
+/// as timeline-P<n>.svg files).
 final class WatchReport {
     private let directory: OutputDirectory
     private let readsFiles: Bool
     private var sessions: [ProcessSession] = []
     private var diagnostics: [Diagnostic] = []
+    /// The latest ended sessions' timelines, oldest first.
+    private var timelines: [RenderedDiagram] = []
     private var changed = false
     private var lastWrite = -Double.infinity
     private(set) var writes = 0
@@ -24,6 +28,12 @@ final class WatchReport {
         guard !out.isEmpty else { return }
         diagnostics += out.findings
         sessions += out.ended.map { $0.session.summarized() }
+        for (session, found) in out.ended where session.eventCount > 0 {
+            guard let svg = try? GraphvizRenderer().render(TimelineDiagram.graph(session, diagnostics: found), format: .svg) else { continue }
+            timelines.append(RenderedDiagram(title: "Timeline \(session.id)", fileName: "timeline-\(session.id).svg",
+                                             svg: String(decoding: svg, as: UTF8.self)))
+            if timelines.count > Analyze.timelineLimit { timelines.removeFirst() }
+        }
         changed = true
     }
 
@@ -42,9 +52,10 @@ final class WatchReport {
         try directory.write("report.json", AnalysisJSON.render(analysis) + "\n")
         // Excerpts are read back from the files; standard input cannot be read again.
         let excerpts = readsFiles ? LogExcerpts.read(around: found) : []
+        for t in timelines { try directory.write(t.fileName, t.svg) }
         try directory.write("report.html", HTMLReport.render(
-            analysis, diagrams: [RenderedDiagram(title: "Lifecycle state diagram", fileName: "state.svg", svg: String(decoding: svg, as: UTF8.self))],
-            excerpts: excerpts, failOn: nil))
+            analysis, diagrams: [RenderedDiagram(title: "Lifecycle state diagram", fileName: "state.svg", svg: String(decoding: svg, as: UTF8.self))]
+                + timelines, excerpts: excerpts, failOn: nil))
         changed = false
         lastWrite = now
         writes += 1

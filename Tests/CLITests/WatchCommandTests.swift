@@ -134,6 +134,26 @@ import Testing
         #expect(w.output.contains("stopped: 8 lines, 8 events, 3 sessions"), "\(w.output)")
     }
 
+    @Test("--output keeps report.json, report.html and the diagrams: at the end they hold analyze's findings and sessions")
+    func outputDirectory() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-watch-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = "SampleLogs/scenarios/ipad-multi-window.log"
+        let r = try CLI.run(["watch", "--no-follow", "--output", dir.path, path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(names.contains("report.html") && names.contains("report.json") && names.contains("state.svg"))
+        #expect(names.contains { $0.hasPrefix("timeline-P") && $0.hasSuffix(".svg") }, "\(names)")
+        let analyzed = try CLI.run(["analyze", "--format", "json", path])
+        func key(_ d: [String: Any]) -> String { "\(d["ruleId"]!) \(d["line"]!) \(d["session"]!) \(d["message"]!)" }
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any])
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(analyzed.stdout.utf8)) as? [String: Any])
+        #expect(((report["diagnostics"] as? [[String: Any]]) ?? []).map(key) == ((expected["diagnostics"] as? [[String: Any]]) ?? []).map(key))
+        #expect((report["sessions"] as? [Any])?.count == (expected["sessions"] as? [Any])?.count)
+        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("Lifecycle state diagram") && html.contains("Timeline P1"))
+    }
+
     /// (ruleId, file, line, message) of each finding.
     static func findings(jsonl: String) -> [String] {
         jsonl.split(separator: "\n").compactMap { l in
