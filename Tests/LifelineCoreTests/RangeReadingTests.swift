@@ -45,6 +45,27 @@ import Testing
         #expect(whole.0.count == 6 * 1500)
     }
 
+    /// Regression (found by `watch` and `analyze -` disagreeing with `analyze FILE` on 1 M lines
+    /// of the mixed corpus): times written without a UTC offset take the offset the input wrote
+    /// last; a range read on its own did not know it, so its first such times were off by the
+    /// offset, and a session was cut in two where a range began.
+    @Test("a time without an offset takes the input's last offset also where a range begins", arguments: [1, 2])
+    func offsetAcrossRanges(jobs: Int) {
+        var text = "2024-03-01 10:00:00.100000+0900 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]\n"
+        for i in 0..<3000 {
+            let callback = i % 2 == 0 ? "-[SceneDelegate sceneWillResignActive:]" : "-[SceneDelegate sceneDidBecomeActive:]"
+            text += String(format: "2024-03-01 10:%02d:%02d.%03d MyApp[900:41001] %@\n", (i / 60) % 60, i % 60, i % 1000, callback)
+        }
+        func times(_ options: IngestOptions) -> [String] {
+            ingest(text, options: options).events.map { "\($0.line) \($0.timestamp?.seconds ?? -1) \($0.timestamp?.offsetMinutes ?? -1)" }
+        }
+        let whole = times(IngestOptions(jobs: 1, rangeBytes: 1 << 40))
+        let split = times(IngestOptions(jobs: jobs, rangeBytes: 32 << 10))
+        #expect(whole.count == 3001)
+        #expect(whole.dropFirst().allSatisfy { $0.hasSuffix(" 540") }, "the offset-less times take +09:00")
+        #expect(split == whole)
+    }
+
     /// `lifeline events` has the readers write the lines; with ranges renumbered when printed, they
     /// must be the lines the events themselves give, in the same order.
     @Test("lines written by the readers are the events' own lines", arguments: [EventLineStyle.jsonLines, .text])

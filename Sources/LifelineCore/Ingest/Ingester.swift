@@ -97,6 +97,10 @@ public struct Ingester: Sendable {
             }
         }
         reportReadyInputs()
+        // The UTC offset an input last wrote, for its times written without one. A range read on its
+        // own cannot know the offset in use before it, so its first such times are settled here,
+        // in file order, as one sequential read settles them.
+        var carriedOffset = [Int?](repeating: nil, count: plans.count)
         forEachUnit(units, encoded: { unit, encoded in
             onEncoded?(encoded, lineOffsets[units[unit].input])
         }, events: { unit, events in
@@ -104,10 +108,19 @@ public struct Ingester: Sendable {
             // consumer's heap once kept long-lived sessions out of the reader threads' malloc
             // arenas, 250 vs 316 MB; with chunks and the pinned mmap threshold both ways peak at
             // 244 MB on longlived-1G, and the copy cost the consumer 9% of its time.)
-            let offset = lineOffsets[units[unit].input]
+            let input = units[unit].input
+            let offset = lineOffsets[input]
             var events = events
             for i in events.indices {
                 if offset != 0 { events[i].line += offset }
+                if var ts = events[i].timestamp {
+                    if let minutes = ts.offsetMinutes {
+                        carriedOffset[input] = minutes
+                    } else if let minutes = carriedOffset[input] {
+                        ts.assumeOffset(minutes)
+                        events[i].timestamp = ts
+                    }
+                }
                 onEvent(events[i])
             }
         }, finished: { result in
