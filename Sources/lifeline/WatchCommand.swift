@@ -112,8 +112,10 @@ struct Watch: ParsableCommand {
             var got = 0
             // A stream is read only when poll says so (a read would block); files whenever.
             for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true { got += s.read(event: take) }
-            if got > 0 { show(analysis.checkLive()) }
             let now = WatchSource.now
+            // While input flows, live sessions are checked as often as their size allows; when it
+            // pauses, all of them.
+            show(analysis.checkLive(now: now))
             for s in sources where !s.idled && now - s.lastData >= idle {
                 s.idle(event: take)
                 show(analysis.checkLive())

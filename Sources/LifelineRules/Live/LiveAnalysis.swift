@@ -1,3 +1,4 @@
+import Foundation
 import LifelineCore
 
 extension Diagnostic {
@@ -88,11 +89,33 @@ public struct LiveAnalysis {
         return end(ended)
     }
 
+    /// Monotonic time of each live session's last online check, and what that check cost.
+    private var lastCheck: [Int: (at: Double, cost: Double)] = [:]
+
+    /// The share of the time online checks may take: a session whose check cost C seconds is not
+    /// checked again before C / share seconds passed. A check looks at the whole session so far, so
+    /// without this a process that lives for the whole log (issue 12's shape) made every read cost
+    /// its length: 218 s for 250 MB. With it the checks' cost grows with the log, not its square;
+    /// a small session (a check of well under a millisecond) is still checked after every read.
+    public static let checkShare = 0.1
+
     /// Runs the online rules on the live sessions that received events since the last call, and on
-    /// those with findings still waiting (the log's time may have moved past them).
-    public mutating func checkLive() -> Output {
+    /// those with findings still waiting (the log's time may have moved past them). With `now`
+    /// (monotonic seconds), a session is checked only when its last check was long enough ago for
+    /// its cost (`checkShare`); the others stay due for a later call. Without, every one is checked.
+    public mutating func checkLive(now: Double? = nil) -> Output {
         var out = Output()
+        var due: [Int] = []
         for ordinal in touched.union(waiting).sorted() {
+            if let now, let last = lastCheck[ordinal], now - last.at < last.cost / Self.checkShare { continue }
+            due.append(ordinal)
+        }
+        for ordinal in due {
+            touched.remove(ordinal)
+            let started = now.map { _ in Self.monotonic() }
+            defer {
+                if let started, let now { lastCheck[ordinal] = (now, Self.monotonic() - started) }
+            }
             guard let session = stream.snapshot(ordinal) else {
                 waiting.remove(ordinal)
                 continue
@@ -117,8 +140,13 @@ public struct LiveAnalysis {
             }
             if held { waiting.insert(ordinal) } else { waiting.remove(ordinal) }
         }
-        touched.removeAll(keepingCapacity: true)
         return out
+    }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Ends every live session (the input ended, or the user stopped the run).
@@ -133,6 +161,7 @@ public struct LiveAnalysis {
         for s in sessions {
             touched.remove(s.ordinal)
             waiting.remove(s.ordinal)
+            lastCheck.removeValue(forKey: s.ordinal)
             var found = all.check(s)
             found.sortInReportOrder()
             out.findings += fresh(found, ordinal: s.ordinal)
