@@ -10,17 +10,22 @@ struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse logs while they are written, printing each finding as soon as it is decidable.",
         discussion: """
-        Reads standard input (a pipe from `log stream`, `idevicesyslog`, `xcrun simctl spawn booted log \\
-        stream`) or files that are still growing, followed by name as `tail -F` does (across rotation and \\
-        truncation). Each finding is printed as soon as it is decidable: an ordering violation when the \\
-        offending callback arrives, a failure when its record is complete (a multi-line record ends at \\
-        the next record or after --idle-ms without input), and what only a session's end decides \\
-        (`lifeline rules --markdown` says which rules) when the session ends. The findings of a whole \\
+        Reads standard input (a pipe from `log stream`, `idevicesyslog`, `xcrun simctl spawn booted log \
+        stream`) or files that are still growing, followed by name as `tail -F` does (across rotation and \
+        truncation). Each finding is printed as soon as it is decidable: an ordering violation when the \
+        offending callback arrives, a failure when its record is complete (a multi-line record ends at \
+        the next record or after --idle-ms without input), and what only a session's end decides \
+        (`lifeline rules --markdown` says which rules) when the session ends. The findings of a whole \
         run are those `lifeline analyze` reports on the same log.
 
         Ctrl-C stops the run: the last record is read, every session ends, and the summary is printed.
 
-        Exit status: 0 done, 1 a finding at or above --fail-on, 2 usage or an input that cannot be opened.
+        A session ends as in `lifeline analyze`: when its app launches again, after 12 hours of \
+        silence, or when the input ends (Ctrl-C ends every session). What only a session's end \
+        decides waits until then.
+
+        Exit status: 0 done, 1 a finding at or above --fail-on, 2 usage or configuration error, \
+        3 an input that cannot be opened.
         """)
 
     @Argument(help: "Files to follow, or - for standard input (the default).")
@@ -35,8 +40,8 @@ struct Watch: ParsableCommand {
     @Flag(name: .customLong("no-follow"), help: "Read the files to their end and stop, instead of waiting for more.")
     var noFollow = false
 
-    @Option(name: .customLong("fail-on"), help: "Exit with status 1 when a finding at or above this severity was reported.")
-    var failOn: Severity?
+    @Option(name: .customLong("fail-on"), help: "Exit with status 1 when a finding at or above this severity was reported (never: always 0).")
+    var failOn: Analyze.Threshold = .never
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
@@ -63,7 +68,7 @@ struct Watch: ParsableCommand {
         for path in paths.isEmpty ? ["-"] : paths {
             do { sources.append(try WatchSource(path: path, options: ingest)) } catch {
                 Diagnostics.warn("\(error)")
-                throw ExitCode(2)
+                throw ExitCode(3)
             }
         }
         // A process started from a thread that blocks signals inherits the mask: unblock ours.
@@ -90,7 +95,10 @@ struct Watch: ParsableCommand {
             printer.show(out)
             report?.record(out)
         }
-        func take(_ e: Event) { show(analysis.add(e)) }
+        func take(_ e: Event) {
+            report?.touch()
+            show(analysis.add(e))
+        }
         func inputs() -> [InputStats] { sources.flatMap { $0.finishedStats + ($0.ended ? [] : [$0.reader.stats]) } }
         func writeReport(force: Bool) throws {
             do { try report?.write(analysis, inputs: inputs(), force: force) } catch {
@@ -132,6 +140,6 @@ struct Watch: ParsableCommand {
         try writeReport(force: true)
         let inputs = sources.flatMap(\.finishedStats)
         printer.summary(analysis, inputs: inputs, interrupted: watchStopRequested != 0)
-        if let failOn, analysis.counts.contains(where: { $0.key >= failOn && $0.value > 0 }) { throw ExitCode(1) }
+        if let threshold = failOn.severity, analysis.counts.contains(where: { $0.key >= threshold && $0.value > 0 }) { throw ExitCode(1) }
     }
 }

@@ -41,7 +41,7 @@ final class WatchPrinter {
         var head = "\(s.id) \(s.process ?? "(unknown process)")"
         if let pid = s.pid { head += " [\(pid)]" }
         let n = findings.count
-        return paint("ended: \(head), \(s.eventCount) events, \(s.scenes.count) scene timeline\(s.scenes.count == 1 ? "" : "s"), \(n) finding\(n == 1 ? "" : "s")", "2") + "\n"
+        return paint("ended: \(head), \(Self.count(s.eventCount, "event")), \(Self.count(s.scenes.count, "scene timeline")), \(Self.count(n, "finding"))", "2") + "\n"
     }
 
     func summary(_ a: LiveAnalysis, inputs: [InputStats], interrupted: Bool) {
@@ -63,7 +63,7 @@ final class WatchPrinter {
             Self.write(1, String(decoding: w.bytes, as: UTF8.self) + "\n")
             return
         }
-        let counts = [Severity.fatal, .error, .warning, .note].map { s in "\(a.counts[s] ?? 0) \(s)\((a.counts[s] ?? 0) == 1 || s == .fatal ? "" : "s")" }
+        let counts = [Severity.fatal, .error, .warning, .note].map { s in Self.count(a.counts[s] ?? 0, s.description, fatal: s == .fatal) }
         Self.write(1, "\(interrupted ? "stopped" : "done"): \(lines) lines, \(a.events) events, \(a.sessionsEnded) session\(a.sessionsEnded == 1 ? "" : "s"): "
                    + counts.joined(separator: ", ") + "\n")
     }
@@ -79,9 +79,12 @@ final class WatchPrinter {
             lastLinesAt = now
         }
         lastStatus = now
-        let found = [Severity.fatal, .error, .warning, .note].compactMap { s in a.counts[s].map { "\($0) \(s)" } }
-        let text = "watching: \(a.liveSessions) session\(a.liveSessions == 1 ? "" : "s") live, \(a.events) events, "
+        let found = [Severity.fatal, .error, .warning, .note].compactMap { s in a.counts[s].map { Self.count($0, s.description, fatal: s == .fatal) } }
+        var text = "watching: \(Self.count(a.liveSessions, "session")) live, \(Self.count(a.events, "event")), "
             + (found.isEmpty ? "no findings" : found.joined(separator: ", ")) + ", \(Int(rate)) lines/s"
+        // One row, never wrapped: a wrapped line cannot be redrawn in place.
+        let width = Self.terminalWidth
+        if text.count > width - 1 { text = String(text.prefix(max(1, width - 2))) + "…" }
         Self.write(2, "\r\u{1B}[K" + paint(text, "2"))
         statusShown = true
     }
@@ -91,6 +94,16 @@ final class WatchPrinter {
         Self.write(2, "\r\u{1B}[K")
         statusShown = false
         lastStatus = 0
+    }
+
+    /// `1 event`, `3 events` (`fatal` has no plural).
+    static func count(_ n: Int, _ noun: String, fatal: Bool = false) -> String { "\(n) \(noun)\(n == 1 || fatal ? "" : "s")" }
+
+    /// Columns of the terminal standard error is on (80 when it does not say).
+    static var terminalWidth: Int {
+        var size = winsize()
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 
     private static func code(_ s: Severity) -> String {
@@ -112,7 +125,7 @@ final class WatchPrinter {
         var w = JSONWriter()
         w.beginObject()
         w.field("type", "session")
-        w.field("id", s.id)
+        w.field("session", s.id)
         w.field("process", s.process)
         w.field("pid", s.pid)
         w.field("events", s.eventCount)

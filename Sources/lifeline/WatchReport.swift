@@ -15,7 +15,7 @@ final class WatchReport {
     private var diagnostics: [Diagnostic] = []
     /// The latest ended sessions' timelines, oldest first.
     private var timelines: [RenderedDiagram] = []
-    private var changed = false
+    private var changed = true
     private var lastWrite = -Double.infinity
     private(set) var writes = 0
 
@@ -23,6 +23,9 @@ final class WatchReport {
         directory = try OutputDirectory(path, inputs: inputs.filter { $0 != "-" })
         readsFiles = !inputs.contains("-")
     }
+
+    /// New events arrived: the live sessions drawn in the report changed.
+    func touch() { changed = true }
 
     func record(_ out: LiveAnalysis.Output) {
         guard !out.isEmpty else { return }

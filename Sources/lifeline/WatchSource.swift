@@ -35,6 +35,10 @@ final class WatchSource {
         guard fd >= 0 else { throw WatchError("\(path): cannot open: \(String(cString: strerror(errno)))") }
         var st = stat()
         fstat(fd, &st)
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw WatchError("\(path): a directory; watch follows files (lifeline analyze reads directories)")
+        }
         followsFile = (st.st_mode & S_IFMT) == S_IFREG
         device = UInt64(st.st_dev)
         inode = UInt64(st.st_ino)
@@ -42,6 +46,14 @@ final class WatchSource {
 
     /// The descriptor to wait on with poll (streams only; files are read on a timer).
     var pollDescriptor: Int32? { followsFile || ended ? nil : fd }
+
+    /// The input turned out not to be readable text (binary data, UTF-16): said once, on standard error.
+    private var refusalReported = false
+    private func reportRefusal() {
+        guard !refusalReported, let reason = reader.refusal else { return }
+        refusalReported = true
+        Diagnostics.warn("\(path): \(reason): not read")
+    }
 
     /// Reads what is there now, at most `limit` bytes; hands each completed event to `event`.
     /// Returns the bytes read. A stream that reached its end is finished.
@@ -67,6 +79,7 @@ final class WatchSource {
             lastData = Self.now
             idled = false
         }
+        reportRefusal()
         return total
     }
 
@@ -74,6 +87,7 @@ final class WatchSource {
     func idle(event: (Event) -> Void) {
         idled = true
         for e in reader.idle() { event(e) }
+        reportRefusal()
     }
 
     /// A followed file: starts over when the name now points at another file (rotation) or the
@@ -112,6 +126,7 @@ final class WatchSource {
         ended = true
         let (events, stats) = reader.finish()
         for e in events { event(e) }
+        reportRefusal()
         finishedStats.append(stats)
         if fd > 0 { close(fd) }
     }

@@ -154,6 +154,32 @@ import Testing
         #expect(html.contains("Lifecycle state diagram") && html.contains("Timeline P1"))
     }
 
+    @Test("inputs watch does not read are said so: binary data and compressed files counted, a directory or a missing file refused")
+    func unreadableInputs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-watch-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Rule examples inside a binary (as in lifeline's own executable) must not become findings.
+        var binary = Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 512))
+        binary.append(Data("2024-03-01 10:00:02.000000+0000 MyApp[100:7] -[SceneDelegate sceneDidBecomeActive:]\n".utf8))
+        let file = dir.appendingPathComponent("blob.log")
+        try binary.write(to: file)
+        let r = try CLI.run(["watch", "--no-follow", "--format", "jsonl", file.path])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("blob.log: binary data"), "\(r.stderr)")
+        #expect(WatchCommandTests.findings(jsonl: r.stdout).isEmpty)
+        let piped = try CLI.run(["watch", "--format", "jsonl", "-"], stdin: binary)
+        #expect(piped.stderr.contains("-: binary data") && WatchCommandTests.findings(jsonl: piped.stdout).isEmpty, "\(piped.stderr)")
+        let folder = try CLI.run(["watch", dir.path])
+        #expect(folder.status == 3 && folder.stderr.contains("a directory"), "\(folder.stderr)")
+        let missing = try CLI.run(["watch", dir.appendingPathComponent("nothing.log").path])
+        #expect(missing.status == 3 && missing.stderr.contains("cannot open"))
+        let never = try CLI.run(["watch", "--no-follow", "--fail-on", "never", "SampleLogs/scenarios/ordering-violations.log"])
+        #expect(never.status == 0)
+        let error = try CLI.run(["watch", "--no-follow", "--fail-on", "error", "SampleLogs/scenarios/ordering-violations.log"])
+        #expect(error.status == 1)
+    }
+
     /// (ruleId, file, line, message) of each finding.
     static func findings(jsonl: String) -> [String] {
         jsonl.split(separator: "\n").compactMap { l in

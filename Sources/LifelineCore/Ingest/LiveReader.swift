@@ -31,10 +31,16 @@ public struct LiveReader {
         feeder = LineFeeder(separator: 10, maxLineBytes: options.maxLineBytes)
     }
 
+    /// Why the input is not read (binary data, UTF-16 text), once its first bytes said so: its
+    /// lines are then counted as unrecognized, as `analyze` counts a binary input's.
+    public private(set) var refusal: String?
+    private var refusedStats = InputStats(path: "")
+    private var refusedMidLine = false
+
     /// The format the input is read as (nil until sniffed).
     public var format: LogFormat? { processor?.mode }
     /// The accounting of what was read so far.
-    public var stats: InputStats { processor?.stats ?? InputStats(path: options.shown(name)) }
+    public var stats: InputStats { refusal != nil ? refusedStats : (processor?.stats ?? InputStats(path: options.shown(name))) }
     /// Lines read so far.
     public var lines: Int { processor?.stats.lines ?? 0 }
 
@@ -60,6 +66,7 @@ public struct LiveReader {
             start()
         }
         var out = drain(final: false)
+        if refusal != nil { return out }
         processor!.closeRecord()
         out += take()
         return out
@@ -69,6 +76,7 @@ public struct LiveReader {
     public mutating func finish() -> (events: [Event], stats: InputStats) {
         if processor == nil { start() }
         var out = drain(final: true)
+        if refusal != nil { return (out, refusedStats) }
         if !finished {
             processor!.finish()
             finished = true
@@ -79,6 +87,11 @@ public struct LiveReader {
 
     private mutating func start() {
         let sniff = FormatSniffer.sniff(Array(pending.prefix(FormatSniffer.sampleBytes)), path: name)
+        if let reason = sniff.binaryReason ?? (sniff.encoding == .utf8 ? nil : "UTF-16 text, which watch does not read (lifeline analyze does)") {
+            refusal = reason
+            refusedStats = InputStats(path: options.shown(name))
+            refusedStats.error = reason
+        }
         let format = options.inputFormat ?? sniff.format
         var p = RecordProcessor(file: options.shown(name), mode: format, forced: options.inputFormat != nil,
                                 context: TimeContext(secondsSince1970: Date().timeIntervalSince1970), markdown: sniff.markdown,
@@ -93,6 +106,17 @@ public struct LiveReader {
     }
 
     private mutating func drain(final: Bool) -> [Event] {
+        if refusal != nil {
+            // Counted, not read: lines and bytes, every one unrecognized.
+            var n = pending.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            if let last = pending.last { refusedMidLine = last != 10 }
+            if final, refusedMidLine { n += 1; refusedMidLine = false }
+            refusedStats.lines += n
+            refusedStats.unrecognizedLines += n
+            refusedStats.bytes += Int64(pending.count)
+            pending.removeAll(keepingCapacity: true)
+            return []
+        }
         guard processor != nil, !pending.isEmpty || final else { return take() }
         let used = pending.withUnsafeBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
