@@ -3,7 +3,8 @@
 /// are still live — not every event of a long log.
 ///
 /// A session is over when a new launch replaces it, when it has been silent for longer than the
-/// pid-reuse gap (any later event with its pid starts a new session anyway), when the same app
+/// pid-reuse gap (any later event with its pid starts a new session anyway), when its process
+/// ended (crash, kill, willTerminate) and the log went on for `endedGrace` seconds, when the same app
 /// launched again under another pid and the old pid stayed silent for `supersededGrace` events
 /// after that launch (an app runs once: its old process is gone), or at the end of the input.
 /// Sessions of one app are handed out in the order they started, each with a summary of the
@@ -23,6 +24,8 @@ public struct SessionStream {
     /// The latest time seen; sessions silent for longer than the gap before it are over.
     public private(set) var clock = -Double.infinity
     private var sinceSweep = 0
+    /// Live sessions whose process ended (a crash, a kill, willTerminate).
+    private var endedLive: Set<Int> = []
     /// Finished sessions waiting for an earlier session of the same app to finish.
     private var waiting: [Int: ProcessSession] = [:]
     /// Ordinals of each app's unreleased sessions (live or waiting), in order.
@@ -35,6 +38,12 @@ public struct SessionStream {
     /// pid, before it is over. Lines of the old process that arrive late (interleaved logs) stay
     /// in its session; a second instance that keeps logging is never closed this way.
     public static let supersededGrace = 1_000
+
+    /// Seconds of log time a session whose process ended (a crash, a kill, willTerminate) stays
+    /// open for the lines that report that end (RunningBoard, FrontBoard, launchd and the crash
+    /// report follow within seconds) before it is over: so `watch` reports the session's end while
+    /// the log goes on, and memory does not keep dead processes.
+    public static let endedGrace = 60.0
 
     /// Live sessions (for memory accounting).
     public var liveCount: Int { live.count + waiting.count }
@@ -75,6 +84,16 @@ public struct SessionStream {
             markSuperseded(by: ordinal)
         }
         if let t = event.timestamp?.seconds, t > clock { clock = t }
+        if live[ordinal]?.ended == true { endedLive.insert(ordinal) }
+        // Sessions whose process ended are over once the log went on for `endedGrace` (checked
+        // on every event: there are few of them at a time).
+        if !endedLive.isEmpty {
+            let over = endedLive.filter { o in
+                guard o != ordinal, let last = live[o]?.lastTime else { return false }
+                return clock - last > Self.endedGrace
+            }
+            for o in over.sorted() { close(o, into: &released) }
+        }
         sinceSweep += 1
         if sinceSweep >= 256 {
             sinceSweep = 0
@@ -206,6 +225,7 @@ public struct SessionStream {
     /// session of the same app has been.
     private mutating func close(_ ordinal: Int, into released: inout [ProcessSession]) {
         guard let b = live.removeValue(forKey: ordinal) else { return }
+        endedLive.remove(ordinal)
         superseded.removeValue(forKey: ordinal)
         for k in keysOf.removeValue(forKey: ordinal) ?? [] where current[k] == ordinal { current.removeValue(forKey: k) }
         for f in b.files where lastByFile[f] == ordinal { lastByFile.removeValue(forKey: f) }
