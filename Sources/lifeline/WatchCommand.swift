@@ -20,9 +20,10 @@ struct Watch: ParsableCommand {
 
         Ctrl-C stops the run: the last record is read, every session ends, and the summary is printed.
 
-        A session ends as in `lifeline analyze`: when its app launches again, after 12 hours of \
-        silence, or when the input ends (Ctrl-C ends every session). What only a session's end \
-        decides waits until then.
+        A session ends as in `lifeline analyze`: 60 s of log time after its process ended (a \
+        crash, a kill, willTerminate), when its app launches again, after 12 hours of silence, or \
+        when the input ends (Ctrl-C ends every session). What only a session's end decides waits \
+        until then.
 
         Exit status: 0 done, 1 a finding at or above --fail-on, 2 usage or configuration error, \
         3 an input that cannot be opened.
