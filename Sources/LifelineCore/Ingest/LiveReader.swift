@@ -42,14 +42,16 @@ public struct LiveReader {
     /// The accounting of what was read so far.
     public var stats: InputStats { refusal != nil ? refusedStats : (processor?.stats ?? InputStats(path: options.shown(name))) }
     /// Lines read so far.
-    public var lines: Int { processor?.stats.lines ?? 0 }
+    public var lines: Int { stats.lines }
+    /// Complete lines waiting for the format to be sniffed (counted as they arrive, not recounted).
+    private var linesBeforeSniff = 0
 
     /// Takes the next piece of the input; returns the events completed by it.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Event] {
         pending.append(contentsOf: bytes)
         if processor == nil {
-            let lines = pending.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
-            guard lines >= Self.sniffLines || pending.count >= FormatSniffer.sampleBytes else { return [] }
+            linesBeforeSniff += bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            guard linesBeforeSniff >= Self.sniffLines || pending.count >= FormatSniffer.sampleBytes else { return [] }
             start()
         }
         return drain(final: false)

@@ -143,17 +143,18 @@ public struct LiveAnalysis {
         return out
     }
 
-    static func monotonic() -> Double {
+    /// Seconds on the monotonic clock (for `checkLive(now:)`, and for callers timing the same run).
+    public static func monotonic() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Ends every live session (the input ended, or the user stopped the run).
+    /// (No online check first: every rule runs on each session as it ends, which reports what an
+    /// online check would have, once.)
     public mutating func finish() -> Output {
-        var out = checkLive()
-        out.append(end(stream.finish()))
-        return out
+        end(stream.finish())
     }
 
     private mutating func end(_ sessions: [ProcessSession]) -> Output {
