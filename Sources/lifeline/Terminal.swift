@@ -42,14 +42,7 @@ final class StandardOutput {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; break }
-                offset += n
-            }
-        }
+        Terminal.writeAll(1, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -70,6 +63,26 @@ enum Diagnostics {
 }
 
 enum Terminal {
+    /// Writes all of `bytes` to `fd` now, through interrupted and partial writes (a closed reader
+    /// ends it: the rest is dropped).
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; break }
+                offset += n
+            }
+        }
+    }
+
+    /// Columns of the terminal `fd` is on, or nil when it is not on one.
+    static func columns(_ fd: Int32) -> Int? {
+        var size = winsize()
+        guard isatty(fd) != 0, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
     static var colorAllowed: Bool {
         isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

@@ -205,11 +205,7 @@ struct TriageCommand: ParsableCommand {
         }
     }
 
-    static var terminalWidth: Int {
-        var size = winsize()
-        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 160
-    }
+    static var terminalWidth: Int { Terminal.columns(1) ?? 160 }
 }
 
 extension ReleaseDimension: ExpressibleByArgument {}

@@ -100,11 +100,7 @@ final class WatchPrinter {
     static func count(_ n: Int, _ noun: String, fatal: Bool = false) -> String { "\(n) \(noun)\(n == 1 || fatal ? "" : "s")" }
 
     /// Columns of the terminal standard error is on (80 when it does not say).
-    static var terminalWidth: Int {
-        var size = winsize()
-        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
-    }
+    static var terminalWidth: Int { Terminal.columns(2) ?? 80 }
 
     private static func code(_ s: Severity) -> String {
         switch s { case .fatal: return "1;35"; case .error: return "1;31"; case .warning: return "33"; case .note: return "36" }
@@ -136,13 +132,5 @@ final class WatchPrinter {
     }
 
     /// Writes all of `text` to `fd` now (unbuffered: a finding must not wait in a buffer).
-    static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { if errno == EINTR { continue }; return }
-            offset += n
-        }
-    }
+    static func write(_ fd: Int32, _ text: String) { Terminal.writeAll(fd, Array(text.utf8)) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineCore
+import LifelineRules
 
 /// One input `lifeline watch` reads: standard input or a pipe until it ends, or a file followed by
 /// name as `tail -F` does (read from its start, then what is appended; after a rotation the new
@@ -131,11 +132,7 @@ final class WatchSource {
         if fd > 0 { close(fd) }
     }
 
-    static var now: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static var now: Double { LiveAnalysis.monotonic() }
 }
 
 struct WatchError: Error, CustomStringConvertible {
