@@ -45,10 +45,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore"]),
+        // What several test targets share: a seeded generator for generated inputs.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore", "TestSupport"]),
         .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
-        .testTarget(name: "LifelineTriageTests", dependencies: ["LifelineTriage", "LifelineRules", "LifelineCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "LifelineTriageTests", dependencies: ["LifelineTriage", "LifelineRules", "LifelineCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// The SIMD prefilter must find exactly what a plain search finds.

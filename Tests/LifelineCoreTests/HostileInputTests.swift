@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 // Bad and unusual input: empty, binary, NULs, broken UTF-8, odd line endings, huge lines, gzip,
@@ -38,19 +39,6 @@ struct TempDir {
     func write(_ name: String, bytes: [UInt8]) throws -> String { try write(name, Data(bytes)) }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Deterministic bytes (SplitMix64).
-struct SeededBytes {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
 }
 
 enum Hostile {

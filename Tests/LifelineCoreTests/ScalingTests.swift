@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// Costs that must grow with the events, not with the history a session has accumulated

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// External sorting and the bounded read-ahead of the ingester (issue 12): what is held in memory

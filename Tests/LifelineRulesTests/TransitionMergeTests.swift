@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 @testable import LifelineRules
 
@@ -7,19 +8,6 @@ import LifelineCore
 /// same value (what partial results from many machines need), and the typical duration read from
 /// the buckets stays close to the exact median.
 @Suite struct TransitionMergeTests {
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     static func stats(_ values: [(String, Int, Double?)]) -> TransitionStats {
         var s = TransitionStats()
         for (file, line, d) in values { s.add(file: file, line: line, duration: d) }
@@ -28,7 +16,7 @@ import LifelineCore
 
     @Test("merging is associative and commutative, whatever the shards", arguments: [1, 2, 3, 4, 5])
     func mergeOrder(seed: UInt64) {
-        var rng = Random(state: seed)
+        var rng = SeededBytes(state: seed)
         let values: [(String, Int, Double?)] = (0..<5000).map { i in
             let d: Double? = rng.unit() < 0.1 ? nil : (rng.unit() < 0.05 ? 0 : exp2(rng.unit() * 30 - 15))
             return ("f\(rng.next() % 40).log", Int(rng.next() % 1000) + 1, d)
@@ -58,7 +46,7 @@ import LifelineCore
 
     @Test("the typical duration is within 2.2% of the exact median")
     func medianAccuracy() throws {
-        var rng = Random(state: 42)
+        var rng = SeededBytes(state: 42)
         for _ in 0..<20 {
             let values = (0..<(1 + Int(rng.next() % 999))).map { _ in exp2(rng.unit() * 20 - 10) }
             let s = Self.stats(values.map { ("a.log", 1, $0) })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelineRules
 @testable import LifelineTriage
@@ -8,25 +9,9 @@ import LifelineRules
 /// same files into shards, merged in any order or tree (through JSON or in memory), gives the
 /// partial of one run over all of them, byte for byte.
 @Suite struct PartialMergePropertyTests {
-    /// SplitMix64, so a failing seed reproduces.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func shuffle<T>(_ a: inout [T]) {
-            for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, below(i + 1)) }
-        }
-    }
-
     /// A log of one launch: lifecycle callbacks cut off at a random point, then a failure from a
     /// small vocabulary (so signatures recur across files), on a random day, app version and pid.
-    static func log(_ rng: inout Random) -> String {
+    static func log(_ rng: inout SeededBytes) -> String {
         let failures = [
             Logs.exception(index: rng.below(3) + 1, count: 0),
             "*** Assertion failure in -[ATListController reload], ATListController.m:\(40 + rng.below(2))",
@@ -46,7 +31,7 @@ import LifelineRules
     @Test("any shards, merged in any order or tree, give the partial of one run", arguments: [1, 2, 3, 4] as [UInt64])
     func mergeOrderAndGrouping(seed: UInt64) throws {
         let s = try Scratch(); defer { s.remove() }
-        var rng = Random(state: seed)
+        var rng = SeededBytes(state: seed)
         let files = try (0..<30).map { i in try s.write(String(format: "device-%02d.log", i), Self.log(&rng)) }
         let one = Self.partial(files)
         let whole = one.json(inputRows: true)
