@@ -16,6 +16,19 @@ public func lifelineFuzzSessions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     streamed += stream.finish()
     require(stream.liveCount == 0, "\(stream.liveCount) sessions live after finish")
     check(streamed, events: events.count, what: "stream")
+    // Sessions cut into parts of 4 events (the limit a day-long process reaches): still every
+    // event once, and each part continues one released before it.
+    var parts = SessionStream(options: SessionOptions(pidReuseGap: 1, maxEvents: 4))
+    var cut: [ProcessSession] = []
+    for e in events { cut += parts.add(e) }
+    cut += parts.finish()
+    check(cut, events: events.count, what: "parts")
+    var released: Set<String> = []
+    for s in cut {
+        if let from = s.continuedFrom { require(released.contains(from), "parts: \(s.id) continues \(from), not released before it") }
+        require(s.events.count <= 2 * 4, "parts: \(s.id) holds \(s.events.count) events")
+        released.insert(s.id)
+    }
     return 0
 }
 
@@ -27,6 +40,7 @@ private func check(_ sessions: [ProcessSession], events: Int, what: String) {
         require(!s.events.isEmpty, "\(what): empty session \(s.id)")
         for entry in s.app { require(entry.event >= 0 && entry.event < s.events.count, "\(what): app entry \(entry.event) of \(s.events.count)") }
         require(Set(s.scenes.map(\.id)).count == s.scenes.count, "\(what): scene ids repeat in \(s.id)")
+        require(s.scenes.allSatisfy { !$0.id.isEmpty }, "\(what): a scene of \(s.id) has no id")
         for scene in s.scenes {
             for entry in scene.entries {
                 require(entry.event >= 0 && entry.event < s.events.count, "\(what): scene entry \(entry.event) of \(s.events.count)")

@@ -522,6 +522,7 @@ struct HTMLPage {
             var notes: [String] = []
             if s.beginsMidSession { notes.append("the trace begins in the middle of this process's life; earlier states are unknown") }
             if s.endsAbruptly { notes.append("the trace ends with scenes still in the foreground") }
+            notes += s.partNotes
             for n in notes {
                 raw("<br><span class=\"muted\">")
                 text(n)

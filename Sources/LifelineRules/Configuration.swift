@@ -226,9 +226,17 @@ private struct Reader {
 
     func readThresholds(_ node: Node, into config: inout Configuration) throws {
         if node.scalar?.string.isEmpty == true { return }
-        let known = ["slow-launch", "shortcut-completion", "payload-handling", "pid-reuse-gap"]
+        let known = ["slow-launch", "shortcut-completion", "payload-handling", "pid-reuse-gap", "session-events"]
         for (key, keyNode, value) in try mapping(node, "thresholds") {
             guard known.contains(key) else { throw unknownKey(key, keyNode, in: "thresholds", known: known) }
+            if key == "session-events" {
+                let text = try string(value, "thresholds.session-events").trimmingCharacters(in: .whitespaces)
+                guard let count = Int(text.replacingOccurrences(of: "_", with: "")), count >= 100 else {
+                    throw fail(value, "thresholds.session-events must be a whole number of events, at least 100 (got '\(text)')")
+                }
+                config.sessionOptions.maxEvents = count
+                continue
+            }
             let seconds = try duration(value, key)
             switch key {
             case "slow-launch": config.settings.slowLaunch = seconds

@@ -23,7 +23,8 @@ struct Watch: ParsableCommand {
         A session ends as in `lifeline analyze`: 60 s of log time after its process ended (a \
         crash, a kill, willTerminate), when its app launches again, after 12 hours of silence, or \
         when the input ends (Ctrl-C ends every session). What only a session's end decides waits \
-        until then.
+        until then. A process that never ends is checked in parts of 20,000 events \
+        (thresholds.session-events in .lifeline.yml), so memory stays bounded however long it runs.
 
         Exit status: 0 done, 1 a finding at or above --fail-on, 2 usage or configuration error, \
         3 an input that cannot be opened.
@@ -108,19 +109,27 @@ struct Watch: ParsableCommand {
             }
         }
 
+        // Bytes read from followed files in the last round: while a file has more, the next round
+        // does not wait (a 1 MiB read per 50 ms wait read a 250 MB file in 13 s instead of 1.3 s).
+        var fileBytes = 0
         while watchStopRequested == 0 {
             let streams = sources.compactMap(\.pollDescriptor)
             let following = sources.contains { $0.followsFile && !$0.ended }
             if streams.isEmpty && !following { break }
             // Wake for input, for the next idle deadline, and every 50 ms to look at followed files.
-            var wait = following ? 0.05 : 1.0
+            var wait = fileBytes > 0 ? 0 : following ? 0.05 : 1.0
             for s in sources where !s.idled { wait = min(wait, max(0, s.lastData + idle - WatchSource.now)) }
             var fds = streams.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
             let ready = Set(fds.filter { $0.revents != 0 }.map(\.fd))
             var got = 0
+            fileBytes = 0
             // A stream is read only when poll says so (a read would block); files whenever.
-            for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true { got += s.read(event: take) }
+            for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true {
+                let n = s.read(event: take)
+                got += n
+                if s.followsFile { fileBytes += n }
+            }
             let now = WatchSource.now
             // While input flows, live sessions are checked as often as their size allows; when it
             // pauses, all of them.

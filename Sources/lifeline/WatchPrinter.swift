@@ -41,6 +41,9 @@ final class WatchPrinter {
         var head = "\(s.id) \(s.process ?? "(unknown process)")"
         if let pid = s.pid { head += " [\(pid)]" }
         let n = findings.count
+        if s.continuesLater {
+            return paint("part checked: \(head), \(Self.count(s.eventCount, "event")) (the session event limit), \(Self.count(s.scenes.count, "scene timeline")), \(Self.count(n, "finding")); the process goes on in a new session", "2") + "\n"
+        }
         return paint("ended: \(head), \(Self.count(s.eventCount, "event")), \(Self.count(s.scenes.count, "scene timeline")), \(Self.count(n, "finding"))", "2") + "\n"
     }
 
@@ -127,6 +130,8 @@ final class WatchPrinter {
         w.field("events", s.eventCount)
         w.field("scenes", s.scenes.count)
         w.field("findings", findings)
+        if s.continuesLater { w.field("continuesLater", true) }
+        if let from = s.continuedFrom { w.field("continuedFrom", from) }
         w.endObject()
         return String(decoding: w.bytes, as: UTF8.self)
     }

@@ -19,6 +19,7 @@ import LifelineCore
           shortcut-completion: 1500ms
           payload-handling: 2
           pid-reuse-gap: 3h
+          session-events: 5_000
         markers:
           window-created: 'window created'
           root-template-set:
@@ -29,7 +30,7 @@ import LifelineCore
         #expect(c.disabled == ["LC-S09", "LC-S08"])
         #expect(c.severities == ["LC-T07": .error, "LC-A18": .warning])
         #expect(c.settings.slowLaunch == 8 && c.settings.shortcutCompletion == 1.5 && c.settings.payloadHandling == 2)
-        #expect(c.sessionOptions.pidReuseGap == 3 * 3600)
+        #expect(c.sessionOptions.pidReuseGap == 3 * 3600 && c.sessionOptions.maxEvents == 5_000)
         #expect(c.markers.markers.map(\.name) == ["window-created", "root-template-set", "login-finished"])
         #expect(c.settings.has(.rootTemplateSet) && !c.settings.has(.uiPresented))
         #expect(!c.rules().contains { $0.description.id == "LC-S09" || $0.description.id == "LC-S08" })
@@ -51,6 +52,8 @@ import LifelineCore
         ("rules:\n  disable: [LC-Z99]\n", "x.yml:2:13: unknown rule 'LC-Z99' (see `lifeline rules`)"),
         ("rules:\n  severity:\n    LC-T07: eror\n", "x.yml:3:13: unknown severity 'eror' (use note, warning, error or fatal)"),
         ("thresholds:\n  slow-launch: soon\n", "x.yml:2:16: thresholds.slow-launch must be a positive duration such as 5, 5s or 800ms (got 'soon')"),
+        ("thresholds:\n  session-events: 12s\n", "x.yml:2:19: thresholds.session-events must be a whole number of events, at least 100 (got '12s')"),
+        ("thresholds:\n  session-events: 99\n", "x.yml:2:19: thresholds.session-events must be a whole number of events, at least 100 (got '99')"),
         ("thresholds:\n  slow-launch: -3\n", "x.yml:2:16: thresholds.slow-launch must be a positive duration such as 5, 5s or 800ms (got '-3')"),
         ("markers:\n  window-created: '(unclosed'\n", "x.yml:2:19: markers.window-created: invalid pattern at offset 9: missing closing parenthesis"),
         ("markers:\n  window-creatd: 'x'\n", "x.yml:2:3: unknown marker 'window-creatd'; did you mean 'window-created'? (other names are allowed, but this one looks like a typo)"),

@@ -96,3 +96,60 @@ import LifelineCore
         #expect(Set(reported.map(\.identity)) == Set(expected.map(\.identity)))
     }
 }
+
+/// A session that reaches the event limit is checked in parts (`SessionOptions.maxEvents`), as if
+/// the log had been cut there, with scene states carried over. On every rule example and sample,
+/// cut after every 10th event of a process (the default cuts after 20,000), the parts report no
+/// finding that the whole sessions do not, and a live run still reports exactly analyze's.
+@Suite struct SessionPartFindingTests {
+    static func findings(_ events: [Event], configuration: Configuration) -> [Diagnostic] {
+        var stream = SessionStream(options: configuration.sessionOptions)
+        var sessions: [ProcessSession] = []
+        for e in events { sessions += stream.add(e) }
+        sessions += stream.finish()
+        let runner = RuleRunner(rules: RuleRegistry.all, settings: configuration.settings, severities: configuration.severities)
+        return sessions.flatMap { runner.check($0) }
+    }
+
+    struct Place: Hashable, CustomStringConvertible {
+        var rule: String
+        var file: String
+        var line: Int
+        var description: String { "\(rule) at line \(line)" }
+    }
+
+    @Test("parts of 10 events report nothing the whole sessions do not", arguments: OnlineDecidabilityTests.inputs)
+    func partsAddNothing(_ input: OnlineDecidabilityTests.Input) throws {
+        let (events, configuration) = try OnlineDecidabilityTests.events(input)
+        var cut = configuration
+        cut.sessionOptions.maxEvents = 10
+        let whole = Set(Self.findings(events, configuration: configuration).map { Place(rule: $0.ruleId, file: $0.file, line: $0.line) })
+        let parts = Self.findings(events, configuration: cut)
+        let extra = parts.filter { !whole.contains(Place(rule: $0.ruleId, file: $0.file, line: $0.line)) }
+        #expect(extra.isEmpty, "\(extra.map { "\($0.ruleId) line \($0.line): \($0.message)" })")
+    }
+
+    @Test("a cut waits out every online rule's lookahead after a failure")
+    func cutWaitsOutLookahead() {
+        let longest = RuleRegistry.all.map { $0.description.onlineLookahead }.max() ?? 0
+        #expect(longest <= SessionStream.failureSettling)
+    }
+
+    @Test("cut into parts of 10 events, a live run still reports exactly analyze's findings", arguments: OnlineDecidabilityTests.inputs)
+    func liveEqualsAnalyzeInParts(_ input: OnlineDecidabilityTests.Input) throws {
+        let input = try OnlineDecidabilityTests.events(input)
+        let events = input.events
+        var configuration = input.configuration
+        configuration.sessionOptions.maxEvents = 10
+        var live = LiveAnalysis(configuration: configuration)
+        var reported: [Diagnostic] = []
+        for (i, e) in events.enumerated() {
+            reported += live.add(e).findings
+            if i % 2 == 0 { reported += live.checkLive().findings }
+        }
+        reported += live.finish().findings
+        let expected = Self.findings(events, configuration: configuration)
+        #expect(reported.count == Set(reported.map(\.identity)).count, "a finding was reported twice")
+        #expect(Set(reported.map(\.identity)) == Set(expected.map(\.identity)))
+    }
+}

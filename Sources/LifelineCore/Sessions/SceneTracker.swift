@@ -28,9 +28,47 @@ struct SceneTracker {
 
     /// Lives tracked so far.
     var count: Int { lives.count }
+    /// Ids given so far (a life carried over from a cut part gets its id at its first event here).
+    private var ids = 0
+
+    /// The scenes still connected and the disconnected ones, at most `limit` of each (those heard
+    /// from last), with their states and no entries: what the part that continues a session cut at
+    /// the event limit starts from, so a callback there arrives in its scene's known state, as in
+    /// one session. (A scene left out starts a timeline of unknown state if it is heard from again.)
+    func carriedOver(limit: Int = 1_000) -> SceneTracker {
+        var t = SceneTracker()
+        func latest(_ lifes: some Collection<Int>) -> Set<Int> {
+            Set(lifes.sorted { (lives[$0].timeline.entries.last?.event ?? -1, $0) < (lives[$1].timeline.entries.last?.event ?? -1, $1) }.suffix(limit))
+        }
+        let connected = latest(liveByKey.values)
+        let disconnected = latest(disconnectedByKey.values)
+        for i in connected.union(disconnected).sorted() {
+            var life = lives[i]
+            life.timeline.id = ""
+            life.timeline.entries = []
+            life.timeline.beginsMidLife = true
+            life.timeline.carriedOver = true
+            life.timeline.previousLives = []
+            if life.timeline.isIndistinguishable { life.timeline.indistinguishableFrom = 0 }
+            t.lives.append(life)
+            let n = t.lives.count - 1
+            if connected.contains(i) {
+                t.liveByKey[life.key] = n
+                t.setLive(n, true)
+            } else {
+                t.disconnectedByKey[life.key] = n
+            }
+            if let p = life.timeline.persistentIdentifier { t.livesByPersistentID[p, default: []].append(n) }
+        }
+        return t
+    }
 
     mutating func add(_ e: Event, index: Int) {
         let i = lifeIndex(for: e)
+        if lives[i].timeline.id.isEmpty {
+            ids += 1
+            lives[i].timeline.id = "S\(ids)"
+        }
         // Several scenes sharing this timeline: which one a callback moved, and from where, is not
         // known. The callback still says what it marks.
         let before = lives[i].timeline.isIndistinguishable ? .unknown : lives[i].state
@@ -44,7 +82,7 @@ struct SceneTracker {
                 lives[i].timeline.persistentIdentifier = p
                 let same = livesByPersistentID[p, default: []]
                 probes += same.count
-                lives[i].timeline.previousLives = same.filter { $0 < i }.sorted().map { lives[$0].timeline.id }
+                lives[i].timeline.previousLives = same.filter { $0 < i && !lives[$0].timeline.id.isEmpty }.sorted().map { lives[$0].timeline.id }
                 livesByPersistentID[p, default: []].append(i)
             }
             if lives[i].timeline.role == nil { lives[i].timeline.role = s.role }
@@ -56,8 +94,10 @@ struct SceneTracker {
         }
     }
 
+    /// The timelines of the scenes that had events (a life carried over and never heard from
+    /// again is not one of this part's).
     func timelines() -> [SceneTimeline] {
-        lives.map { life in
+        lives.filter { !$0.timeline.id.isEmpty }.map { life in
             var t = life.timeline
             t.eventCount = t.entries.count
             // The last callback of several scenes is not the state of any one of them.
@@ -124,7 +164,7 @@ struct SceneTracker {
             }
         }
         let begins = e.kind.rawValue == "scene.willConnect" || (SceneState.target(of: e.kind) == .connected)
-        var t = SceneTimeline(id: "S\(lives.count + 1)", address: e.scene?.address, persistentIdentifier: nil,
+        var t = SceneTimeline(id: "", address: e.scene?.address, persistentIdentifier: nil,
                               role: e.scene?.role ?? Self.carPlayRole(of: e.kind), sceneClass: e.scene?.sceneClass,
                               delegateClass: e.className, entries: [], finalState: begins ? .unattached : .unknown,
                               beginsMidLife: !begins, previousLives: [])

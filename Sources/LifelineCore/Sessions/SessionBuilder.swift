@@ -3,10 +3,20 @@ public struct SessionOptions: Sendable {
     /// The same process name and pid after a silence longer than this (seconds) is a new launch
     /// that reused the pid. Suspended apps keep their pid for hours, so the default is long.
     public var pidReuseGap: Double
+    /// A session that reaches this many events is checked and released as one part, and its
+    /// process goes on in a new session that continues it, as if the log had been cut there: what
+    /// one session holds, and so memory and the cost of a check, stays bounded however long a
+    /// process lives (`lifeline watch` on a day of `log stream`). Far above any one launch's
+    /// lifecycle (a launch logs tens to thousands of lifecycle events).
+    public var maxEvents: Int
 
-    public init(pidReuseGap: Double = 12 * 3600) {
+    public init(pidReuseGap: Double = 12 * 3600, maxEvents: Int = SessionOptions.defaultMaxEvents) {
         self.pidReuseGap = pidReuseGap
+        self.maxEvents = maxEvents
     }
+
+    /// About 1 KB per event held: some 20 MB for a session at the limit.
+    public static let defaultMaxEvents = 20_000
 
     /// Seconds of silence after which a launch marker on the same pid is a relaunch.
     static let relaunchSilence: Double = 600
@@ -66,6 +76,13 @@ public enum SessionBuilder {
         var lastTime: Double?
         /// Sequence number of the session's latest event in its stream.
         var lastSeq = 0
+        /// The id of the session this one continues (that one reached `SessionOptions.maxEvents`).
+        var continuedFrom: String?
+        /// Launch markers seen in the parts before this one (a marker here is a relaunch only
+        /// as it would have been in one session; this part itself shows no launch).
+        var markersBefore = (will: false, did: false)
+        /// The scenes and app state the part before this one ended with.
+        var carried: (scenes: SceneTracker, app: AppState)?
 
         init(key: String) { self.key = key }
 
@@ -77,8 +94,8 @@ public enum SessionBuilder {
             switch e.kind.rawValue {
             // After the process ended (a crash, willTerminate) any launch marker is a relaunch,
             // even when this session began after its own launch.
-            case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish || ended
-            case "app.didFinishLaunching": marker = hasDidFinish || ended
+            case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish || markersBefore.will || markersBefore.did || ended
+            case "app.didFinishLaunching": marker = hasDidFinish || markersBefore.did || ended
             default: return false
             }
             guard marker, e.pid != nil, pidKnown else { return marker }
@@ -107,10 +124,11 @@ public enum SessionBuilder {
             events.append(e)
         }
 
-        func finish(id: String) -> ProcessSession {
-            var scenes = SceneTracker()
+        /// The scene tracker and app timeline over the events (from the state carried over, if any).
+        func track() -> (scenes: SceneTracker, app: [TimelineEntry<AppState>], appState: AppState) {
+            var scenes = carried?.scenes ?? SceneTracker()
             var app: [TimelineEntry<AppState>] = []
-            var appState: AppState = .unknown
+            var appState: AppState = carried?.app ?? .unknown
             for i in events.indices {
                 if let target = AppState.target(of: events[i].kind) {
                     app.append(TimelineEntry(event: i, before: appState, after: target))
@@ -119,6 +137,17 @@ public enum SessionBuilder {
                     scenes.add(events[i], index: i)
                 }
             }
+            return (scenes, app, appState)
+        }
+
+        /// What the part that continues this one (cut at the event limit) starts from.
+        func carriedOver() -> (scenes: SceneTracker, app: AppState) {
+            let t = track()
+            return (t.scenes.carriedOver(), t.appState)
+        }
+
+        func finish(id: String) -> ProcessSession {
+            let (scenes, app, _) = track()
             let timelines = scenes.timelines()
             let launchSeen = hasWillFinish || hasDidFinish
             let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }
@@ -126,10 +155,10 @@ public enum SessionBuilder {
                 id: id, process: process, pid: pid, files: files, launchSeen: launchSeen,
                 launchKind: launchSeen ? LaunchKind.classify(events) : nil, events: events,
                 app: app, scenes: timelines, mainThread: MainThreadInferrer.infer(events),
-                beginsMidSession: hasLifecycle && !launchSeen,
+                beginsMidSession: hasLifecycle && !launchSeen && continuedFrom == nil,
                 endsAbruptly: !ended && timelines.contains {
                     [.foregroundActive, .foregroundInactive, .unattached].contains($0.finalState)
-                }, eventCount: events.count)
+                }, eventCount: events.count, continuedFrom: continuedFrom)
         }
     }
 }

@@ -36,6 +36,9 @@ public struct SceneTimeline: Sendable, Equatable {
     /// on, the timeline holds the callbacks of several scenes: their `before` states are unknown,
     /// and no per-scene ordering rule runs on them.
     public var indistinguishableFrom: Int?
+    /// The scene was carried over from the part before (`ProcessSession.continuedFrom`): its
+    /// life, and whatever it became there (indistinguishable from another), began earlier.
+    public var carriedOver = false
     /// Scene objects whose callbacks this timeline holds: 1, or more once indistinguishable (the
     /// connections seen while one was live).
     public var sceneCount: Int = 1
@@ -105,6 +108,13 @@ public struct ProcessSession: Sendable, Equatable {
     public var eventCount: Int = 0
     /// The failure that ended the launch, where it stands in it; kept by `summarized()`.
     public var ending: SessionEnding?
+    /// The session this one continues: that one reached `SessionOptions.maxEvents` events and was
+    /// checked as a part of its own. This one begins where the cut was, in the middle of the
+    /// process's life.
+    public var continuedFrom: String?
+    /// The session reached `SessionOptions.maxEvents` events: it was checked as one part, and its
+    /// process goes on in the session that continues it. It ends where the cut was.
+    public var continuesLater = false
 
     /// The session without its events and timeline entries (what reports print once rules ran),
     /// so a long analysis holds only what it reports.
@@ -223,11 +233,17 @@ public struct EarlierLaunches: Sendable, Equatable {
     public init() {}
 
     mutating func add(_ s: ProcessSession) {
+        addParts(s)
+        previous = s.end
+    }
+
+    /// What a part of a launch cut at the event limit adds: its kinds and scene sessions, not how
+    /// the launch ended (it goes on in the next part).
+    mutating func addParts(_ s: ProcessSession) {
         // Insert only what is new: the sets are shared with the sessions handed out so far, and
         // an insert would copy them even when the element is already there.
         for i in s.events.indices where !kinds.contains(s.events[i].kind) { kinds.insert(s.events[i].kind) }
         for id in s.scenes.compactMap(\.persistentIdentifier) where !persistentIdentifiers.contains(id) { persistentIdentifiers.insert(id) }
-        previous = s.end
     }
 
     /// What `session` may ask of these launches: the persistent identifiers narrowed to its scenes'.

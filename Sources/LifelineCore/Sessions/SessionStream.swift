@@ -7,6 +7,9 @@
 /// ended (crash, kill, willTerminate) and the log went on for `endedGrace` seconds, when the same app
 /// launched again under another pid and the old pid stayed silent for `supersededGrace` events
 /// after that launch (an app runs once: its old process is gone), or at the end of the input.
+/// A session that reaches `SessionOptions.maxEvents` events is released as a part, and the next
+/// event of its process starts a session that continues it (`ProcessSession.continuedFrom`), as if
+/// the log had been cut there: so a process that never ends does not hold its whole life.
 /// Sessions of one app are handed out in the order they started, each with a summary of the
 /// earlier launches of that app. Routing and closing look only at the session concerned or at the
 /// live sessions, never at everything seen so far.
@@ -31,6 +34,12 @@ public struct SessionStream {
     /// Ordinals of each app's unreleased sessions (live or waiting), in order.
     private var pendingByProcess: [String: [Int]] = [:]
     private var history: [String: EarlierLaunches] = [:]
+    /// Keys of sessions cut at the event limit -> the id of the cut part, for the session that
+    /// continues it (started by the next event with one of those keys).
+    private var continuing: [String: (id: String, cut: SessionBuilder.Builder)] = [:]
+    /// The earlier launches of each cut part (by id), for the part that continues it: a part is
+    /// not an earlier launch of its own process.
+    private var earlierOfCut: [String: EarlierLaunches] = [:]
 
     public init(options: SessionOptions = SessionOptions()) { self.options = options }
 
@@ -44,6 +53,12 @@ public struct SessionStream {
     /// report follow within seconds) before it is over: so `watch` reports the session's end while
     /// the log goes on, and memory does not keep dead processes.
     public static let endedGrace = 60.0
+
+    /// Events a cut at the event limit waits after a failure, so that the lines that tell about it
+    /// (an assertion's "Ignored Exception" report, LC-F01) stay in its part. The longest lookahead
+    /// of an online rule (`RuleDescription.onlineLookahead`). In a storm of failures the cut
+    /// comes at twice the limit, settled or not: a part never holds more.
+    public static let failureSettling = 3
 
     /// Live sessions (for memory accounting).
     public var liveCount: Int { live.count + waiting.count }
@@ -103,6 +118,19 @@ public struct SessionStream {
                 else if let mark = superseded[o], seq - mark >= Self.supersededGrace { over.append(o) }
             }
             for o in over.sorted() { close(o, into: &released) }
+        }
+        if let b = live[ordinal], b.events.count >= options.maxEvents,
+           b.events.count >= 2 * options.maxEvents || !b.events.suffix(Self.failureSettling).contains(where: { $0.kind.isFailure }) {
+            // As long as a session gets: it is released as a part, and the next event of its
+            // process starts the part that continues it (unless that event is a new launch: the
+            // process ended, or a launch marker came after a long silence).
+            var cut = b
+            cut.carried = b.carriedOver()
+            cut.events = []
+            for k in (keysOf[ordinal] ?? []) + [b.key] where current[k] == ordinal || k == b.key {
+                continuing[k] = ("P\(ordinal)", cut)
+            }
+            close(ordinal, into: &released, cut: true)
         }
         return released
     }
@@ -196,6 +224,16 @@ public struct SessionStream {
         if let i = index { return i }
         var b = SessionBuilder.Builder(key: k)
         if let inherited, event.pid == nil { b.process = inherited.process; b.pid = inherited.pid }
+        if let (from, cut) = continuing[k] {
+            continuing = continuing.filter { $0.value.id != from }
+            if !cut.startsNewLaunch(event, pidKnown: event.pid != nil) && !cut.silenceExceeded(before: event, gap: options.pidReuseGap) {
+                b.continuedFrom = from
+                // The part goes on with what the launch has shown so far.
+                b.markersBefore = (cut.hasWillFinish || cut.markersBefore.will, cut.hasDidFinish || cut.markersBefore.did)
+                b.carried = cut.carried
+                b.ended = cut.ended
+            }
+        }
         let o = nextOrdinal
         nextOrdinal += 1
         live[o] = b
@@ -223,7 +261,7 @@ public struct SessionStream {
 
     /// Ends session `ordinal`: it takes no more events; it is handed out once every earlier
     /// session of the same app has been.
-    private mutating func close(_ ordinal: Int, into released: inout [ProcessSession]) {
+    private mutating func close(_ ordinal: Int, into released: inout [ProcessSession], cut: Bool = false) {
         guard let b = live.removeValue(forKey: ordinal) else { return }
         endedLive.remove(ordinal)
         superseded.removeValue(forKey: ordinal)
@@ -231,6 +269,11 @@ public struct SessionStream {
         for f in b.files where lastByFile[f] == ordinal { lastByFile.removeValue(forKey: f) }
         var session = b.finish(id: "P\(ordinal)")
         session.ordinal = ordinal
+        if cut {
+            // It does not end here: its process goes on in the next part.
+            session.continuesLater = true
+            session.endsAbruptly = false
+        }
         guard let name = session.process else {
             released.append(session)
             return
@@ -241,8 +284,16 @@ public struct SessionStream {
         var list = pendingByProcess[name] ?? []
         while let first = list.first, var ready = waiting.removeValue(forKey: first) {
             list.removeFirst()
-            ready.earlier = (history[name] ?? EarlierLaunches()).narrowed(to: ready)
-            history[name, default: EarlierLaunches()].add(ready)
+            // A part that continues a cut session has that session's earlier launches; what the
+            // parts logged becomes history once the launch's last part is out.
+            let earlier = ready.continuedFrom.flatMap { earlierOfCut.removeValue(forKey: $0) } ?? history[name] ?? EarlierLaunches()
+            ready.earlier = earlier.narrowed(to: ready)
+            if ready.continuesLater {
+                earlierOfCut[ready.id] = earlier
+                history[name, default: EarlierLaunches()].addParts(ready)
+            } else {
+                history[name, default: EarlierLaunches()].add(ready)
+            }
             released.append(ready)
         }
         pendingByProcess[name] = list.isEmpty ? nil : list

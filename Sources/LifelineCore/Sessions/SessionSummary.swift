@@ -24,6 +24,9 @@ public struct SessionSummary: Sendable, Equatable {
     public var eventCount: Int
     public var beginsMidSession: Bool
     public var endsAbruptly: Bool
+    /// `ProcessSession.continuedFrom` and `.continuesLater`: a part of a session cut at the event limit.
+    public var continuedFrom: String?
+    public var continuesLater = false
     public var mainThread: UInt64?
     public var mainThreadCallbacks: Int
     public var mainThreadConflicts: Int
@@ -40,6 +43,8 @@ public struct SessionSummary: Sendable, Equatable {
         eventCount = s.eventCount
         beginsMidSession = s.beginsMidSession
         endsAbruptly = s.endsAbruptly
+        continuedFrom = s.continuedFrom
+        continuesLater = s.continuesLater
         mainThread = s.mainThread.tid
         mainThreadCallbacks = s.mainThread.supportingCallbacks
         mainThreadConflicts = s.mainThread.conflicts.count
@@ -49,6 +54,9 @@ public struct SessionSummary: Sendable, Equatable {
                   eventCount: $0.eventCount, sceneCount: $0.sceneCount)
         }
     }
+
+    /// What the reports say of a part of a session cut at the event limit, if this is one.
+    public var partNotes: [String] { ProcessSession.partNotes(continuedFrom: continuedFrom, continuesLater: continuesLater) }
 
     /// Scene objects seen: timelines, counting each one that holds several indistinguishable
     /// scenes as the number of them.
@@ -76,6 +84,8 @@ extension SessionSummary: SpillCodable {
         w.int(eventCount)
         w.bool(beginsMidSession)
         w.bool(endsAbruptly)
+        w.optional(continuedFrom)
+        w.bool(continuesLater)
         w.bool(mainThread != nil)
         if let mainThread { w.uint(mainThread) }
         w.int(mainThreadCallbacks)
@@ -106,6 +116,8 @@ extension SessionSummary: SpillCodable {
         s.eventCount = r.int()
         s.beginsMidSession = r.bool()
         s.endsAbruptly = r.bool()
+        s.continuedFrom = r.optionalString()
+        s.continuesLater = r.bool()
         s.mainThread = r.bool() ? r.uint() : nil
         s.mainThreadCallbacks = r.int()
         s.mainThreadConflicts = r.int()
@@ -121,5 +133,19 @@ extension SessionSummary: SpillCodable {
         id = ""; ordinal = 0; process = nil; pid = nil; files = []; launchSeen = false; eventCount = 0
         beginsMidSession = false; endsAbruptly = false; mainThread = nil; mainThreadCallbacks = 0
         mainThreadConflicts = 0; scenes = []
+    }
+}
+
+extension ProcessSession {
+    /// What the reports say of a part of a session cut at the event limit, if this is one.
+    public var partNotes: [String] { Self.partNotes(continuedFrom: continuedFrom, continuesLater: continuesLater) }
+
+    static func partNotes(continuedFrom: String?, continuesLater: Bool) -> [String] {
+        var notes: [String] = []
+        if let from = continuedFrom { notes.append("continues \(from), which reached the session event limit; scene states carry over") }
+        if continuesLater {
+            notes.append("reached the session event limit (thresholds.session-events): checked as one part; the process goes on in the next session")
+        }
+        return notes
     }
 }

@@ -70,6 +70,8 @@ public enum AnalysisJSON {
     private static func write(_ s: SessionSummary, to w: inout JSONWriter) {
         w.beginObject()
         w.field("beginsMidSession", s.beginsMidSession)
+        if let from = s.continuedFrom { w.field("continuedFrom", from) }
+        if s.continuesLater { w.field("continuesLater", true) }
         w.field("endsAbruptly", s.endsAbruptly)
         w.field("events", s.eventCount)
         w.field("files", s.files)
@@ -156,6 +158,7 @@ public struct AnalysisText {
             line("  " + facts.joined(separator: " · "))
             if s.beginsMidSession { line("  note: the trace begins in the middle of this process's life; earlier states are unknown") }
             if s.endsAbruptly { line("  note: the trace ends with scenes still in the foreground") }
+            for n in s.partNotes { line("  note: \(n)") }
             for d in found {
                 var where_ = "\(d.file):\(d.line)"
                 if let scene = d.scene { where_ += " \(scene)" }

@@ -89,6 +89,7 @@ public enum TimelineReport {
                 out.append("  note: \(scene.id)? marks callbacks of \(scene.sceneCount) scenes of \(scene.delegateClass ?? "one delegate") that name no scene address and cannot be told apart; their states are unknown")
             }
             if s.beginsMidSession { out.append("  note: the trace begins in the middle of this process's life") }
+            for n in s.partNotes { out.append("  note: \(n)") }
             out.append("")
         }
         return out.joined(separator: "\n")

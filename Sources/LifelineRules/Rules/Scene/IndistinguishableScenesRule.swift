@@ -34,7 +34,8 @@ struct IndistinguishableScenesRule: Rule {
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.scenes.compactMap { scene in
-            guard let from = scene.indistinguishableFrom, from < scene.entries.count else { return nil }
+            // Carried over from the part before with its scenes already mixed: said there.
+            guard let from = scene.indistinguishableFrom, from < scene.entries.count, !(scene.carriedOver && from == 0) else { return nil }
             let index = scene.entries[from].event
             let delegate = scene.delegateClass ?? "the same delegate"
             return diagnostic(session, event: index, scene: scene, state: SceneState.unknown.rawValue,
