@@ -124,7 +124,10 @@ struct Watch: ParsableCommand {
             let ready = Set(fds.filter { $0.revents != 0 }.map(\.fd))
             var got = 0
             fileBytes = 0
-            // A stream is read only when poll says so (a read would block); files whenever.
+            // A followed file is first checked for rotation, truncation or an overwrite (before its
+            // new bytes are read, which may be the end of new content); a stream is read only
+            // when poll says so (a read would block), files whenever.
+            for s in sources where s.followsFile { s.checkRotation(event: take) }
             for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true {
                 let n = s.read(event: take)
                 got += n
@@ -138,10 +141,7 @@ struct Watch: ParsableCommand {
                 s.idle(event: take)
                 show(analysis.checkLive())
             }
-            for s in sources where s.followsFile {
-                if got == 0 { s.checkRotation(event: take) }
-                if noFollow && got == 0 && s.idled { s.finish(event: take) }
-            }
+            for s in sources where s.followsFile && noFollow && got == 0 && s.idled { s.finish(event: take) }
             printer.status(analysis, lines: sources.reduce(0) { $0 + $1.reader.lines })
             try writeReport(force: false)
         }

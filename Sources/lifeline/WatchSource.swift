@@ -22,6 +22,11 @@ final class WatchSource {
     /// Inputs finished so far (a rotated or truncated file ends one reading of it).
     private(set) var finishedStats: [InputStats] = []
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// The first bytes of the file as read (up to `fingerprintLength`): when they change, the file
+    /// was overwritten in place, even with content longer than what was read (which `tail -F`
+    /// cannot tell from an append), and it is read again from its start.
+    private var fingerprint: [UInt8] = []
+    static let fingerprintLength = 256
 
     init(path: String, options: IngestOptions) throws {
         self.path = path
@@ -65,6 +70,9 @@ final class WatchSource {
         while total < limit {
             let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
             if n > 0 {
+                if followsFile && fingerprint.count < Self.fingerprintLength && offset == Int64(fingerprint.count) {
+                    fingerprint += buffer[0..<min(n, Self.fingerprintLength - fingerprint.count)]
+                }
                 total += n
                 offset += Int64(n)
                 for e in buffer.withUnsafeBytes({ reader.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) { event(e) }
@@ -106,10 +114,18 @@ final class WatchSource {
             device = UInt64(st.st_dev)
             inode = UInt64(st.st_ino)
             restart(event: event)
-        } else if Int64(st.st_size) < offset {
+        } else if Int64(st.st_size) < offset || !fingerprintHolds() {
             lseek(fd, 0, SEEK_SET)
             restart(event: event)
         }
+    }
+
+    /// The file still begins with the bytes read from its start.
+    private func fingerprintHolds() -> Bool {
+        guard !fingerprint.isEmpty else { return true }
+        var now = [UInt8](repeating: 0, count: fingerprint.count)
+        let n = now.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, 0) }
+        return n < 0 || (n == fingerprint.count && now == fingerprint)
     }
 
     /// Ends this reading of the input and starts a new one (same name, lines from 1).
@@ -119,6 +135,7 @@ final class WatchSource {
         finishedStats.append(stats)
         reader = LiveReader(name: path, options: options)
         offset = 0
+        fingerprint = []
     }
 
     /// The input ended (a stream's end, or the run stopped): the last record is read too.

@@ -98,7 +98,7 @@ import Testing
         }
     }
 
-    @Test("a followed file: appended lines, then a rotation, then a truncation, each read from its start")
+    @Test("a followed file: appended lines, then a rotation, a truncation and an overwrite in place with longer content, each read from its start")
     func followRotationAndTruncation() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -129,9 +129,18 @@ import Testing
                       + Self.line(21, "-[SceneDelegate sceneDidBecomeActive:]", pid: 300)).utf8))
         try h.close()
         #expect(w.waitFor("\(log.path):2 P3"), "the truncated file was not read again: \(w.output)")
+        // Overwritten in place from its start with longer content: it never gets shorter, so only
+        // its first bytes tell (`tail -F` would take the new end for an append).
+        let o = try FileHandle(forWritingTo: log)
+        o.seek(toFileOffset: 0)
+        o.write(Data((Self.line(30, "-[AppDelegate application:didFinishLaunchingWithOptions:]", pid: 400)
+                      + Self.line(31, "-[SceneDelegate scene:willConnectToSession:options:]", pid: 400)
+                      + Self.line(32, "-[SceneDelegate sceneWillResignActive:]", pid: 400)).utf8))
+        try o.close()
+        #expect(w.waitFor("LC-S06 resign-when-inactive  \(log.path):3 P4"), "the overwritten file was not read again: \(w.output)")
         w.process.interrupt()
         #expect(w.wait() == 0)
-        #expect(w.output.contains("stopped: 8 lines, 8 events, 3 sessions"), "\(w.output)")
+        #expect(w.output.contains("stopped: 11 lines, 11 events, 4 sessions"), "\(w.output)")
     }
 
     @Test("--output keeps report.json, report.html and the diagrams: at the end they hold analyze's findings and sessions")

@@ -162,7 +162,8 @@ import FoundationXML
             e.scene = SceneRef(address: "0x1")
             events.append(e)
         }
-        let session = SessionBuilder.build(events)[0]
+        // One session of them all (by default one of 20,000 events is checked as a part).
+        let session = SessionBuilder.build(events, options: SessionOptions(maxEvents: .max))[0]
         let graph = TimelineDiagram.graph(session, diagnostics: [])
         #expect(graph.nodes.count + graph.subgraphs.count < TimelineDiagram.maxItems * 2 + 10)
         let title = graph.attributes.first { $0.name == "label" }
