@@ -48,7 +48,7 @@ struct TriageCommand: ParsableCommand {
     @OptionGroup var report: TriageReportOptions
 
     @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
-    var minSeverity: Severity = .warning
+    var minSeverity: SeverityName = .warning
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
@@ -110,7 +110,7 @@ struct TriageCommand: ParsableCommand {
         let progress = (!quiet && isatty(2) != 0) ? ProgressDisplay() : nil
         var options = TriageOptions(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, inputFormat: inputFormat,
                                     configuration: configuration, rules: configuration.rules(only: [], disabled: []),
-                                    minimumSeverity: minSeverity)
+                                    minimumSeverity: minSeverity.severity)
         options.displayNames = names
         options.skipNonLogs = skipNonLogs
         let showProgress = progress.map { display in { @Sendable (p: TriageProgress) in display.show(p) } }
@@ -210,12 +210,11 @@ struct TriageCommand: ParsableCommand {
 
 extension ReleaseDimension: ExpressibleByArgument {}
 
-extension Severity: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let s = Severity.allCases.first(where: { $0.description == argument }) else { return nil }
-        self = s
-    }
-    public static var allValueStrings: [String] { allCases.map(\.description) }
+/// A severity as a command-line value: help lists and defaults show its name (`warning`), where
+/// `Severity` itself, an Int-backed enum, would show its raw value (`default: 1`).
+enum SeverityName: String, ExpressibleByArgument, CaseIterable {
+    case note, warning, error, fatal
+    var severity: Severity { Severity.named(rawValue)! }
 }
 
 /// `files done / total, MB/s, time left` on standard error, redrawn at most ten times a second.
@@ -261,7 +260,8 @@ struct TriageReportOptions: ParsableArguments {
     var baseline: String?
 
     @Option(name: .customLong("fail-on-new"), help: "With --baseline, exit 1 when a new signature is at least this severe (note, warning, error, fatal).")
-    var failOnNew: Severity?
+    var failOnNewName: SeverityName?
+    var failOnNew: Severity? { failOnNewName?.severity }
 
     @Option(name: .customLong("group-by"), help: ArgumentHelp("Break the ranking down by app version, OS version or device model (version, os, device).", valueName: "dimension"))
     var groupBy: ReleaseDimension?

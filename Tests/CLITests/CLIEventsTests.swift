@@ -390,6 +390,21 @@ enum CLIFixtures {
         }
     }
 
+    @Test("every command's help names severities and other enumerated defaults, never a raw number (`default: 1`)")
+    func helpShowsNamedDefaults() throws {
+        for command in [["analyze"], ["triage"], ["triage", "merge"], ["watch"], ["graph"], ["timeline"], ["events"]] {
+            let r = try CLI.run(command + ["--help"])
+            #expect(r.status == 0, "\(command)")
+            let flat = r.stdout.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+            for match in flat.matches(of: /\(values: ([^;)]*)(; default: ([^)]*))?\)/) {
+                let values = match.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if let d = match.3 { #expect(values.contains(String(d)), "\(command): default '\(d)' is not one of \(values)") }
+            }
+        }
+        let triage = try CLI.run(["triage", "--help"]).stdout.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        #expect(triage.contains("(values: note, warning, error, fatal; default: warning)"))
+    }
+
     @Test func version() throws {
         let root = try CLI.run(["--version"])
         #expect(root.status == 0)
