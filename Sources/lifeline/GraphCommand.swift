@@ -17,8 +17,12 @@ struct Graph: ParsableCommand {
         than the main one, events in order with their relative times, findings coloured by severity, \
         repetitive stretches drawn once with a count.
 
-        Files are written atomically into the --output directory (created if needed); their names \
-        are printed. Graphviz runs in process; no `dot` program is needed.
+        Files are written atomically into the --output directory (default: diagrams, created if \
+        needed) and their names are printed. A name says what it shows: the input's base name, the \
+        session and the kind (xcode-console.P1.state.svg, xcode-console.P1.S1.state.svg, \
+        xcode-console.P1.timeline.svg; with --aggregate, SampleLogs.state.svg for one input or \
+        state.svg for several), so runs over different logs into one directory do not replace each \
+        other's diagrams. Graphviz runs in process; no `dot` program is needed.
         """)
 
     @Argument(help: "Log files, directories, or - for standard input.")
@@ -37,7 +41,7 @@ struct Graph: ParsableCommand {
     var per: Per = .session
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Directory to write into.", valueName: "dir"))
-    var output: String
+    var output = "diagrams"
 
     @Option(name: .long, help: "Draw at most this many sessions (per-session diagrams).")
     var limit = 100
@@ -72,8 +76,8 @@ struct Graph: ParsableCommand {
         }
         var graphs = collected.graphs
         if aggregate {
-            let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
-            graphs = [("state", StateDiagram.graph(analysis.transitions, title: title))]
+            let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) session\(analysis.sessions.count == 1 ? "" : "s")"
+            graphs = [(paths.count == 1 ? "\(DiagramCollector.baseName(paths[0])).state" : "state", StateDiagram.graph(analysis.transitions, title: title))]
         }
         if collected.skipped > 0 {
             Diagnostics.warn("drew the first \(limit) sessions; \(collected.skipped) more not drawn (raise --limit)")
@@ -82,8 +86,16 @@ struct Graph: ParsableCommand {
         do { directory = try OutputDirectory(output, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         let renderer = GraphvizRenderer()
         let out = StandardOutput()
+        var written: Set<String> = []
         for (name, graph) in graphs {
-            let file = "\(name).\(fileFormat.rawValue)"
+            // Never a file written earlier in this run (two inputs of one base name in different
+            // directories make the same names only if their sessions did; ids are unique per run).
+            var file = "\(name).\(fileFormat.rawValue)"
+            var n = 2
+            while !written.insert(file).inserted {
+                file = "\(name)-\(n).\(fileFormat.rawValue)"
+                n += 1
+            }
             do {
                 let bytes = fileFormat == .dot ? Array(graph.text.utf8) : try renderer.render(graph, format: fileFormat)
                 try directory.write(file, bytes)
@@ -118,20 +130,35 @@ final class DiagramCollector: @unchecked Sendable {
         guard drawnSessions < limit else { skipped += 1; return }
         drawnSessions += 1
         let head = "\(session.id) \(session.process ?? "(unknown process)")\(session.pid.map { " [\($0)]" } ?? "")"
+        let base = "\(Self.baseName(session.files.first ?? "-")).\(session.id)"
         switch kind {
         case .timeline:
-            built.append((session.ordinal, "timeline-\(session.id)", TimelineDiagram.graph(session, diagnostics: findings)))
+            built.append((session.ordinal, "\(base).timeline", TimelineDiagram.graph(session, diagnostics: findings)))
         case .state where per == .scene:
             for scene in session.scenes {
                 var tally = TransitionTally()
                 tally.add(session, scene: scene.id)
-                built.append((session.ordinal, "state-\(session.id)-\(scene.id)", StateDiagram.graph(tally, title: "\(head), scene \(scene.id)")))
+                built.append((session.ordinal, "\(base).\(scene.id).state", StateDiagram.graph(tally, title: "\(head), scene \(scene.id)")))
             }
         case .state:
             var tally = TransitionTally()
             tally.add(session)
-            built.append((session.ordinal, "state-\(session.id)", StateDiagram.graph(tally, title: head)))
+            built.append((session.ordinal, "\(base).state", StateDiagram.graph(tally, title: head)))
         }
+    }
+
+    /// A path's file name without its extensions (`logs/xcode-console.log.gz` -> `xcode-console`;
+    /// `SampleLogs/` -> `SampleLogs`; standard input -> `stdin`), safe as a file name.
+    static func baseName(_ path: String) -> String {
+        if path == "-" { return "stdin" }
+        var name = (path as NSString).lastPathComponent
+        // An archive member (`bundle.tar!/app.log`) is named by the member.
+        if let bang = name.lastIndex(of: "!") { name = String(name[name.index(after: bang)...]) }
+        for suffix in [".gz", ".log", ".txt", ".ips", ".crash", ".json", ".ndjson", ".jsonl", ".tar", ".md"] where name.count > suffix.count && name.hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        let cleaned = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+        return cleaned.isEmpty || cleaned.hasPrefix(".") ? "input" + cleaned : cleaned
     }
 
     /// The diagrams in session order.

@@ -59,6 +59,9 @@ enum Diagnostics {
     static func unread(_ input: InputStats) {
         if let error = input.error { warn("\(input.path): \(error)") }
         if let reason = input.skipped { warn("\(input.path): skipped: \(reason)") }
+        if input.error == nil && input.skipped == nil && input.lines == 0 {
+            warn("\(input.path): empty\(input.bytes == 0 ? " (0 bytes)" : ""): no lines to read")
+        }
     }
 }
 

@@ -136,7 +136,10 @@ struct Watch: ParsableCommand {
             let now = WatchSource.now
             // While input flows, live sessions are checked as often as their size allows; when it
             // pauses, all of them.
-            show(analysis.checkLive(now: now))
+            // Input that does not fill a read (it arrives slower than it is read) leaves time for
+            // checks; a full read means the reader is behind, and checks keep to a tenth.
+            let saturated = got >= WatchSource.readSize
+            show(analysis.checkLive(now: now, share: saturated ? LiveAnalysis.checkShare : LiveAnalysis.idleCheckShare))
             for s in sources where !s.idled && now - s.lastData >= idle {
                 s.idle(event: take)
                 show(analysis.checkLive())

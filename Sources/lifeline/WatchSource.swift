@@ -21,7 +21,9 @@ final class WatchSource {
     private(set) var ended = false
     /// Inputs finished so far (a rotated or truncated file ends one reading of it).
     private(set) var finishedStats: [InputStats] = []
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Bytes one read takes (a stream is read once per wake-up).
+    static let readSize = 1 << 16
+    private var buffer = [UInt8](repeating: 0, count: WatchSource.readSize)
     /// The first bytes of the file as read (up to `fingerprintLength`): when they change, the file
     /// was overwritten in place, even with content longer than what was read (which `tail -F`
     /// cannot tell from an append), and it is read again from its start.

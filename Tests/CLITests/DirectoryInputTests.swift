@@ -104,3 +104,68 @@ import Testing
         #expect((json["summary"] as? [String: Any])?["skipped"] as? Int == 0)
     }
 }
+
+/// Issue 17, items 6, 7 and 11: documents beside the logs, empty inputs, and diagram file names.
+@Suite struct NewcomerSurpriseTests {
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-surprise-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("a README in a walked directory is skipped as a document; a Markdown file with log records in it is read")
+    func documentsAreSkippedUnlessTheyHoldRecords() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("# Logs from the field\n\nEach file is one device. `sceneDidBecomeActive(_:)` came late on the iPad;\nsee -[SceneDelegate sceneWillEnterForeground:] in the notes.\n".utf8)
+            .write(to: dir.appendingPathComponent("README.md"))
+        try FileManager.default.copyItem(at: CLI.repositoryRoot.appendingPathComponent("SampleLogs/real-shapes/issue-thread-paste.md"),
+                                         to: dir.appendingPathComponent("issue.md"))
+        let r = try CLI.run(["events", "--stats", "--format", "json", dir.path])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("README.md: skipped: a document with no log records in it"), "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let inputs = try #require(json["inputs"] as? [[String: Any]])
+        let readme = try #require(inputs.first { ($0["path"] as? String)?.hasSuffix("README.md") == true })
+        #expect(readme["lines"] as? Int == 0 && readme["skipped"] != nil)
+        let issue = try #require(inputs.first { ($0["path"] as? String)?.hasSuffix("issue.md") == true })
+        #expect((issue["events"] as? Int ?? 0) >= 8, "the pasted records are read: \(issue)")
+        // Named, a document is read whatever it holds.
+        let named = try CLI.run(["events", "--stats", "--format", "json", dir.appendingPathComponent("README.md").path])
+        #expect(!named.stderr.contains("skipped"))
+    }
+
+    @Test("an empty input is said to be empty, by every command that reads logs")
+    func emptyInputIsSaid() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = dir.appendingPathComponent("empty.log")
+        try Data().write(to: empty)
+        for command in [["analyze"], ["events"], ["timeline"], ["triage"], ["graph", "-o", dir.appendingPathComponent("d").path]] {
+            let r = try CLI.run(command + [empty.path])
+            #expect(r.stderr.contains("\(empty.path): empty (0 bytes): no lines to read"), "\(command): \(r.stderr)")
+        }
+    }
+
+    @Test("graph writes to diagrams/ by default, names files by input, session and kind, so runs over several logs into one directory keep each other's files")
+    func graphNames() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let samples = CLI.repositoryRoot.appendingPathComponent("SampleLogs")
+        let r = try CLI.run(["graph", samples.appendingPathComponent("xcode-console.log").path,
+                             samples.appendingPathComponent("catalyst-reopen.log").path], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n") == ["diagrams/xcode-console.P1.state.svg", "diagrams/catalyst-reopen.P2.state.svg"])
+        // A second run over another log into the same directory adds its files beside them.
+        #expect(try CLI.run(["graph", samples.appendingPathComponent("device-kills.log").path, "--kind", "timeline"], in: dir).status == 0)
+        #expect(try CLI.run(["graph", samples.appendingPathComponent("scenarios").path, "--per", "scene", "--as", "dot"], in: dir).status == 0)
+        #expect(try CLI.run(["graph", samples.path, "--aggregate", "--as", "dot"], in: dir).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("diagrams").path)
+        #expect(names.contains("xcode-console.P1.state.svg") && names.contains("catalyst-reopen.P2.state.svg"))
+        #expect(names.contains { $0.hasPrefix("device-kills.P") && $0.hasSuffix(".timeline.svg") })
+        #expect(names.contains { $0.range(of: #"^[a-z-]+\.P\d+\.S\d+\.state\.dot$"#, options: .regularExpression) != nil }, "\(names)")
+        #expect(names.contains("SampleLogs.state.dot"))
+        // One name per file: the base names differ, so nothing replaced another.
+        #expect(Set(names).count == names.count)
+    }
+}

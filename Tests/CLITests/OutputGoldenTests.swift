@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test("Output/diagrams, Output/report and Output/triage match a fresh run (DOT and JSON)", arguments: [
-        (["graph", "SampleLogs", "--aggregate", "--as", "dot"], ["state.dot"], "diagrams"),
+        (["graph", "SampleLogs", "--aggregate", "--as", "dot"], ["SampleLogs.state.dot"], "diagrams"),
         (["graph", "SampleLogs/scenarios", "--kind", "timeline", "--as", "dot"], [], "diagrams"),
         (["analyze", "SampleLogs", "--fail-on", "never"], ["report.json"], "report"),
         (["triage", "SampleLogs", "--quiet"], ["triage.json"], "triage"),

@@ -99,7 +99,7 @@ import Testing
             #expect(String(describing: object).contains("alert(1)"), "\(name) keeps the text")
         }
         // DOT: every log string stays inside one quoted string (the graph is one graph).
-        let dot = try text("timeline-P1.dot")
+        let dot = try text("app.P1.timeline.dot")
         let graphs = dot.split(separator: "\n").filter { $0.hasPrefix("digraph") || $0.hasPrefix("}") }
         #expect(graphs.count == 2, "one graph, opened and closed once: \(graphs)")
         #expect(dot.contains(#"\"}; digraph x {\""#), "the log's text stays inside a quoted DOT string")

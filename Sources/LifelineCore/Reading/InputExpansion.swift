@@ -63,13 +63,23 @@ public enum InputExpansion {
     /// finds a log format in it (a header, a report, JSON log entries) or a line of it names an event
     /// (bare `print(#function)` output); it is skipped when it is binary or holds neither. A file
     /// that cannot be opened is read, so its error is reported where it is read.
-    static func skipReason(_ path: String) -> String? {
+    ///
+    /// A document (`isDocument`) is read only when its head holds a log record (an event, as the
+    /// reader finds it): prose that names a callback (`sceneDidBecomeActive(_:)` in a README) is not a log.
+    static func skipReason(_ path: String, document: Bool = false) -> String? {
         let head: [UInt8]
         do { head = try ByteSources.prefix(of: path, count: FormatSniffer.sampleBytes) } catch { return nil }
         if head.isEmpty { return nil }
         let sniff = FormatSniffer.sniff(head, path: path)
         if let reason = sniff.binaryReason { return reason }
         if sniff.format != .print { return nil }
+        if document {
+            // Read the head as the reader would (a Markdown paste's records are found whatever
+            // their quoting): a document with no event in it is prose.
+            var reader = LiveReader(name: path, options: IngestOptions(jobs: 1))
+            let events = reader.feed(head) + reader.finish().events
+            return events.isEmpty ? "a document with no log records in it (name the file to read it anyway)" : nil
+        }
         let classifier = EventClassifier()
         var lines = 0
         for line in head.split(separator: 10, omittingEmptySubsequences: true).prefix(2000) {
@@ -154,8 +164,19 @@ public enum InputExpansion {
     /// A regular file found in a walk: read when its name says log (or archive); otherwise its
     /// content decides (`syslog`, `device`, `console.out.old`), and a file not read says why.
     private static func found(_ path: String, name: String, archives: Bool) -> Input {
-        if isLogLike(name) || archives && TarArchive.hasArchiveName(name) { return Input(path: path) }
-        return Input(path: path, skipped: skipReason(path))
+        if archives && TarArchive.hasArchiveName(name) { return Input(path: path) }
+        // A document (a README beside the logs) is read only when it holds log records: a log
+        // pasted into an issue or a Markdown file is one, prose about logs is not.
+        if isLogLike(name) && !isDocument(name) { return Input(path: path) }
+        return Input(path: path, skipped: skipReason(path, document: isDocument(name)))
+    }
+
+    /// Markdown and other prose files (`README.md`, `NOTES.markdown`, `CHANGELOG.rst`): found in a
+    /// walk, they are read only when their content holds log records.
+    static func isDocument(_ name: String) -> Bool {
+        var n = name.lowercased()
+        if n.hasSuffix(".gz") { n.removeLast(3) }
+        return [".md", ".markdown", ".rst", ".adoc"].contains { n.hasSuffix($0) }
     }
 
     /// Recursive walk that does not follow directory symlinks into loops.

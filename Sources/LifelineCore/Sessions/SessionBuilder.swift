@@ -15,8 +15,8 @@ public struct SessionOptions: Sendable {
         self.maxEvents = maxEvents
     }
 
-    /// About 1 KB per event held: some 20 MB for a session at the limit.
-    public static let defaultMaxEvents = 20_000
+    /// About 1 KB per event held: some 10 MB for a session at the limit.
+    public static let defaultMaxEvents = 10_000
 
     /// Seconds of silence after which a launch marker on the same pid is a relaunch.
     static let relaunchSilence: Double = 600
@@ -81,8 +81,15 @@ public enum SessionBuilder {
         /// Launch markers seen in the parts before this one (a marker here is a relaunch only
         /// as it would have been in one session; this part itself shows no launch).
         var markersBefore = (will: false, did: false)
-        /// The scenes and app state the part before this one ended with.
+        /// The scenes and app state the part before this one ended with (kept by a cut part for
+        /// the part that continues it).
         var carried: (scenes: SceneTracker, app: AppState)?
+        /// The scene timelines and the app's timeline so far, kept as events arrive: a snapshot of
+        /// a live session (each online check of `lifeline watch`) copies them instead of tracking
+        /// every event again.
+        var scenes = SceneTracker()
+        var app: [TimelineEntry<AppState>] = []
+        var appState: AppState = .unknown
 
         init(key: String) { self.key = key }
 
@@ -122,32 +129,26 @@ public enum SessionBuilder {
             if let t = e.timestamp?.seconds { lastTime = t }
             if pid == nil { pid = e.details?.reportedPID }
             events.append(e)
+            let i = events.count - 1
+            if let target = AppState.target(of: e.kind) {
+                app.append(TimelineEntry(event: i, before: appState, after: target))
+                appState = target
+            } else if SceneState.isSceneEvent(e.kind) {
+                scenes.add(e, index: i)
+            }
         }
 
-        /// The scene tracker and app timeline over the events (from the state carried over, if any).
-        func track() -> (scenes: SceneTracker, app: [TimelineEntry<AppState>], appState: AppState) {
-            var scenes = carried?.scenes ?? SceneTracker()
-            var app: [TimelineEntry<AppState>] = []
-            var appState: AppState = carried?.app ?? .unknown
-            for i in events.indices {
-                if let target = AppState.target(of: events[i].kind) {
-                    app.append(TimelineEntry(event: i, before: appState, after: target))
-                    appState = target
-                } else if SceneState.isSceneEvent(events[i].kind) {
-                    scenes.add(events[i], index: i)
-                }
-            }
-            return (scenes, app, appState)
+        /// Starts from the state the part before ended with (before this part's first event).
+        mutating func continueFrom(_ carried: (scenes: SceneTracker, app: AppState)) {
+            precondition(events.isEmpty, "a part continues from its first event")
+            scenes = carried.scenes
+            appState = carried.app
         }
 
         /// What the part that continues this one (cut at the event limit) starts from.
-        func carriedOver() -> (scenes: SceneTracker, app: AppState) {
-            let t = track()
-            return (t.scenes.carriedOver(), t.appState)
-        }
+        func carriedOver() -> (scenes: SceneTracker, app: AppState) { (scenes.carriedOver(), appState) }
 
         func finish(id: String) -> ProcessSession {
-            let (scenes, app, _) = track()
             let timelines = scenes.timelines()
             let launchSeen = hasWillFinish || hasDidFinish
             let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }

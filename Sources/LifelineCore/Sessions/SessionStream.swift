@@ -126,7 +126,10 @@ public struct SessionStream {
             // process ended, or a launch marker came after a long silence).
             var cut = b
             cut.carried = b.carriedOver()
+            // Only what a continuation needs is kept until one begins.
             cut.events = []
+            cut.scenes = SceneTracker()
+            cut.app = []
             for k in (keysOf[ordinal] ?? []) + [b.key] where current[k] == ordinal || k == b.key {
                 continuing[k] = ("P\(ordinal)", cut)
             }
@@ -230,7 +233,7 @@ public struct SessionStream {
                 b.continuedFrom = from
                 // The part goes on with what the launch has shown so far.
                 b.markersBefore = (cut.hasWillFinish || cut.markersBefore.will, cut.hasDidFinish || cut.markersBefore.did)
-                b.carried = cut.carried
+                if let carried = cut.carried { b.continueFrom(carried) }
                 b.ended = cut.ended
             }
         }

@@ -98,16 +98,21 @@ public struct LiveAnalysis {
     /// its length: 218 s for 250 MB. With it the checks' cost grows with the log, not its square;
     /// a small session (a check of well under a millisecond) is still checked after every read.
     public static let checkShare = 0.1
+    /// The share when the input leaves the reader idle most of the time (a paced `log stream`):
+    /// checks may then take half the time, so a finding in a large session waits twice a check's
+    /// cost rather than ten times.
+    public static let idleCheckShare = 0.5
 
     /// Runs the online rules on the live sessions that received events since the last call, and on
     /// those with findings still waiting (the log's time may have moved past them). With `now`
     /// (monotonic seconds), a session is checked only when its last check was long enough ago for
-    /// its cost (`checkShare`); the others stay due for a later call. Without, every one is checked.
-    public mutating func checkLive(now: Double? = nil) -> Output {
+    /// its cost (`share` of the time, `checkShare` by default); the others stay due for a later
+    /// call. Without, every one is checked.
+    public mutating func checkLive(now: Double? = nil, share: Double = LiveAnalysis.checkShare) -> Output {
         var out = Output()
         var due: [Int] = []
         for ordinal in touched.union(waiting).sorted() {
-            if let now, let last = lastCheck[ordinal], now - last.at < last.cost / Self.checkShare { continue }
+            if let now, let last = lastCheck[ordinal], now - last.at < last.cost / share { continue }
             due.append(ordinal)
         }
         for ordinal in due {
