@@ -94,7 +94,7 @@ struct Analyze: ParsableCommand {
             try exit(inputs: spool.inputs, highest: highest)
             return
         }
-        let timelines = DiagramCollector(kind: .timeline, per: .session, limit: Self.timelineLimit)
+        let timelines = DiagramCollector(kind: .timeline, per: .session, limit: Self.timelineLimit, namedByInput: false)
         let reports = ReportExcerptCollector()
         var analysis = Analysis.run(paths: paths, ingest: ingest, rules: selected, configuration: configuration,
                                     observe: { @Sendable s, d in

@@ -116,12 +116,15 @@ extension OutputFormat: ExpressibleByArgument {}
 final class DiagramCollector: @unchecked Sendable {
     private let lock = NSLock()
     private let kind: Graph.Kind, per: Graph.Per, limit: Int
+    /// `graph`'s names (`xcode-console.P1.timeline`), or a report directory's (`timeline-P1`:
+    /// one report per directory, as `report.html` is).
+    private let namedByInput: Bool
     private var built: [(ordinal: Int, name: String, graph: DOTGraph)] = []
     private var drawnSessions = 0
     private(set) var skipped = 0
 
-    init(kind: Graph.Kind, per: Graph.Per, limit: Int) {
-        (self.kind, self.per, self.limit) = (kind, per, limit)
+    init(kind: Graph.Kind, per: Graph.Per, limit: Int, namedByInput: Bool = true) {
+        (self.kind, self.per, self.limit, self.namedByInput) = (kind, per, limit, namedByInput)
     }
 
     func add(_ session: ProcessSession, _ findings: [Diagnostic]) {
@@ -133,7 +136,7 @@ final class DiagramCollector: @unchecked Sendable {
         let base = "\(Self.baseName(session.files.first ?? "-")).\(session.id)"
         switch kind {
         case .timeline:
-            built.append((session.ordinal, "\(base).timeline", TimelineDiagram.graph(session, diagnostics: findings)))
+            built.append((session.ordinal, namedByInput ? "\(base).timeline" : "timeline-\(session.id)", TimelineDiagram.graph(session, diagnostics: findings)))
         case .state where per == .scene:
             for scene in session.scenes {
                 var tally = TransitionTally()

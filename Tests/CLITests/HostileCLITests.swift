@@ -25,13 +25,15 @@ import Testing
         return Data(bytes)
     }
 
-    @Test func emptyFileExitsZeroSilently() throws {
+    /// An empty file is no error (exit 0), but it is said (issue 17: "0 sessions, 0 events" with
+    /// no word left a user wondering whether the file was read at all).
+    @Test func emptyFileExitsZeroAndSaysSo() throws {
         let scratch = try CLIFixtures.Scratch(); defer { scratch.remove() }
         let p = try scratch.write("empty.log", Data())
         for command in ["events", "analyze", "timeline"] {
             let r = try CLI.run([command, p])
             #expect(r.status == 0, "\(command)")
-            #expect(r.stderr.isEmpty, "\(command): \(r.stderr)")
+            #expect(r.stderr == "lifeline: \(p): empty (0 bytes): no lines to read\n", "\(command): \(r.stderr)")
         }
         let s = try #require(try Self.stats(try CLI.run(["events", p, "--stats", "--format", "json"])).first)
         #expect(s["lines"] as? Int == 0 && Self.balanced(s))
