@@ -3,9 +3,13 @@ import LifelineCore
 import LifelineRules
 
 /// The lifecycle state diagram: the expected state machines (scene, app, CarPlay) with what the
-/// logs showed drawn over them. Observed legal transitions carry their count and the typical time
-/// spent in the source state; observed illegal ones are red, with their count and first file:line;
-/// legal transitions never observed are dimmed. Machines nothing was observed for are left out.
+/// logs showed drawn over them. Observed transitions carry their count and the typical time spent
+/// in the source state, and are coloured as the text report rates the findings at them (red for
+/// errors and fatal ones only, amber for warnings, grey for notes, blue when there is none); a
+/// transition outside the documented machine with no finding is dashed amber. Failures (crashes,
+/// exceptions, assertions, watchdog and jetsam kills) are edges from the state they happened in to a
+/// "failed" node, with count, kinds and the first one's place and words. Legal transitions never
+/// observed are dimmed. Machines nothing was observed for are left out.
 public enum StateDiagram {
     public static func graph(_ tally: TransitionTally, title: String) -> DOTGraph {
         var g = DOTGraph(name: "lifecycle")
@@ -15,23 +19,47 @@ public enum StateDiagram {
         g.nodeDefaults = [DOTAttribute("shape", "box"), DOTAttribute("style", "rounded,filled"), DOTAttribute("fillcolor", "#f4f6f8"),
                           DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "11")]
         g.edgeDefaults = [DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "9")]
-        let machines = LifecycleMachine.allCases.filter { tally.machines[$0] != nil }
+        let machines = LifecycleMachine.allCases.filter { tally.machines[$0] != nil || tally.failures[$0] != nil }
         for machine in machines {
             let observed = tally.machines[machine] ?? [:]
+            let failed = tally.failures[machine] ?? [:]
+            let n = tally.timelines[machine] ?? 0
+            var title = "\(machine.title) (\(n) \(machine.unit(n))"
+            if machine == .app && tally.derivedApp > 0 {
+                title += tally.derivedApp == n ? ", states derived from the scenes" : "; states derived from the scenes in \(tally.derivedApp)"
+            }
+            title += ")"
             var cluster = DOTSubgraph(name: "cluster_\(machine.rawValue)",
-                                      attributes: [DOTAttribute("label", "\(machine.title) (\(tally.timelines[machine] ?? 0) \(machine.unit))"),
+                                      attributes: [DOTAttribute("label", title),
                                                    DOTAttribute("style", "rounded"), DOTAttribute("color", "#9aa5b1")])
             var states = machine.states
             for t in observed.keys.sorted() {
                 for s in [t.from, t.to] where !states.contains(s) { states.append(s) }
             }
+            for s in failed.keys.sorted() where !states.contains(s) { states.append(s) }
             for s in states {
                 var attrs = [DOTAttribute("label", s == "start" ? "" : s)]
                 if s == "start" { attrs += [DOTAttribute("shape", "circle"), DOTAttribute("width", "0.2"), DOTAttribute("fillcolor", "#52606d")] }
                 if s == "unknown" { attrs += [DOTAttribute("style", "rounded,dashed"), DOTAttribute("label", "unknown (earlier events not in the trace)")] }
                 cluster.nodes.append(DOTNode(node(machine, s), attrs))
             }
+            if !failed.isEmpty {
+                let total = failed.values.reduce(0) { $0 + $1.count }
+                cluster.nodes.append(DOTNode(node(machine, "failed"), [
+                    DOTAttribute("label", "failed (\(total))"), DOTAttribute("shape", "octagon"), DOTAttribute("style", "filled"),
+                    DOTAttribute("fillcolor", "#ffebe9"), DOTAttribute("color", "#82071e"), DOTAttribute("fontcolor", "#82071e")]))
+            }
             g.subgraphs.append(cluster)
+            for (state, f) in failed.sorted(by: { $0.key < $1.key }) {
+                // No finding at them (an assertion the app caught): marked, in grey, as the text
+                // report does not count them.
+                let colour = Self.colour(f.severity) ?? "#6e7781"
+                let label = "\(f.kindsText)\(f.severity == nil ? " (no finding)" : "")\nfirst at \(URL(fileURLWithPath: f.firstFile).lastPathComponent):\(f.firstLine)\n\(Self.wrap(f.firstSummary))"
+                g.edges.append(DOTEdge(node(machine, state), node(machine, "failed"), [
+                    DOTAttribute("label", label), DOTAttribute("color", colour), DOTAttribute("fontcolor", colour),
+                    DOTAttribute("penwidth", "2"), DOTAttribute("style", "bold"),
+                    DOTAttribute("tooltip", "\(f.kindsText) in \(state) (first \(f.firstFile):\(f.firstLine): \(f.firstSummary))")]))
+            }
             let legal = Set(machine.legal)
             for t in machine.outline where observed[t] == nil {
                 g.edges.append(DOTEdge(node(machine, t.from), node(machine, t.to), [
@@ -44,13 +72,19 @@ public enum StateDiagram {
                 var label = "\(shortName(t.event)) ×\(stats.count)"
                 if let d = stats.typicalDuration { label += "\n~\(duration(d)) in \(t.from)" }
                 var attrs: [DOTAttribute] = []
-                if isLegal {
+                if let colour = Self.colour(stats.severity) {
+                    // A finding at it: its colour is the finding's severity, as the text report rates it.
+                    label += "\n\(stats.severity!) at \(URL(fileURLWithPath: stats.severityFile).lastPathComponent):\(stats.severityLine)"
+                    attrs = [DOTAttribute("color", colour), DOTAttribute("fontcolor", colour), DOTAttribute("penwidth", "2")]
+                } else if isLegal {
                     attrs = [DOTAttribute("color", "#1f6feb"), DOTAttribute("penwidth", penwidth(stats.count))]
                 } else if fromUnknown {
                     attrs = [DOTAttribute("color", "#7b8794"), DOTAttribute("style", "dashed")]
                 } else {
-                    label += "\nfirst at \(URL(fileURLWithPath: stats.firstFile).lastPathComponent):\(stats.firstLine)"
-                    attrs = [DOTAttribute("color", "#d1242f"), DOTAttribute("fontcolor", "#d1242f"), DOTAttribute("penwidth", "2")]
+                    // Outside the documented machine, and no rule reported it (rules disabled, or a
+                    // state the rules leave alone): unusual, not an error.
+                    label += "\nnot in the documented machine · first at \(URL(fileURLWithPath: stats.firstFile).lastPathComponent):\(stats.firstLine)"
+                    attrs = [DOTAttribute("color", "#9a6700"), DOTAttribute("fontcolor", "#9a6700"), DOTAttribute("style", "dashed")]
                 }
                 attrs.insert(DOTAttribute("label", label), at: 0)
                 attrs.append(DOTAttribute("tooltip", "\(t.event): \(t.from) → \(t.to), \(stats.count)× (first \(stats.firstFile):\(stats.firstLine))"))
@@ -64,6 +98,30 @@ public enum StateDiagram {
     }
 
     private static func node(_ m: LifecycleMachine, _ state: String) -> String { "\(m.rawValue).\(state)" }
+
+    /// The colour of a finding's severity, as the HTML report's badges and the terminal use it:
+    /// red only for errors and fatal ones.
+    static func colour(_ severity: Severity?) -> String? {
+        switch severity {
+        case .fatal?: return "#82071e"
+        case .error?: return "#d1242f"
+        case .warning?: return "#9a6700"
+        case .note?: return "#57606a"
+        case nil: return nil
+        }
+    }
+
+    /// A summary cut into lines of about 36 characters (a label, not a paragraph).
+    static func wrap(_ text: String, width: Int = 36) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + word.count + 1 > width { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.prefix(3).joined(separator: "\n")
+    }
 
     /// `didBecomeActive` for `scene.didBecomeActive`; CarPlay's own callbacks keep their `cp.`
     /// prefix, to tell them from the scene callbacks a CarPlay scene also gets.
@@ -92,5 +150,5 @@ extension LifecycleMachine {
         case .carPlay: return "CarPlay scene"
         }
     }
-    var unit: String { self == .app ? "launches" : "timelines" }
+    func unit(_ n: Int) -> String { self == .app ? (n == 1 ? "launch" : "launches") : (n == 1 ? "timeline" : "timelines") }
 }

@@ -91,6 +91,10 @@ public enum TimelineDiagram {
                 label = "(\(item.pattern.joined(separator: " → "))) ×\(item.repeats)"
             } else {
                 label = item.kind
+                // A failure says what failed: the exception and its reason, the report's type.
+                if FailureMarks.kinds.contains(events[item.first].kind) {
+                    label += "\n" + StateDiagram.wrap(FailureMarks.summary(of: events[item.first], limit: 90), width: 30)
+                }
             }
             if let t0 = start, let t = events[item.first].timestamp?.seconds { label += String(format: "\n%+.3f s", t - t0) }
             if !item.findings.isEmpty {

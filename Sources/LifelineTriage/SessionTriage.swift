@@ -69,7 +69,7 @@ struct SessionTriage: Sendable {
     func take(_ session: ProcessSession, into tally: inout TriageTally) {
         let view = SessionView(session)
         let found = runner.check(view)
-        tally.transitions.add(session)
+        tally.transitions.add(session, findings: found)
         let release = Release.of(session: session.events)
         tally.releases.add(release)
         let key = "\(session.files.first ?? "-")#\(session.id)"

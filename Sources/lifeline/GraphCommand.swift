@@ -140,12 +140,12 @@ final class DiagramCollector: @unchecked Sendable {
         case .state where per == .scene:
             for scene in session.scenes {
                 var tally = TransitionTally()
-                tally.add(session, scene: scene.id)
+                tally.add(session, findings: findings, scene: scene.id)
                 built.append((session.ordinal, "\(base).\(scene.id).state", StateDiagram.graph(tally, title: "\(head), scene \(scene.id)")))
             }
         case .state:
             var tally = TransitionTally()
-            tally.add(session)
+            tally.add(session, findings: findings)
             built.append((session.ordinal, "\(base).state", StateDiagram.graph(tally, title: head)))
         }
     }

@@ -84,9 +84,65 @@ import FoundationXML
         let a = Self.analysis(["scenarios/ordering-violations.log"])
         let dot = StateDiagram.graph(a.transitions, title: "t").text
         #expect(dot.contains(#""scene.unattached" -> "scene.foregroundActive" ["label"="didBecomeActive ×1\n"#))
-        #expect(dot.contains("first at ordering-violations.log:6"))
+        #expect(dot.contains("error at ordering-violations.log:6"))
         #expect(dot.contains(##""color"="#d1242f""##))
         #expect(dot.contains(#""tooltip"="legal, never observed: scene.didDisconnect""#))
+    }
+
+    /// Issue 17, item 1: the CarPlay session that died connecting its CarPlay scene drew a healthy launch.
+    @Test("a failure is an edge from the state it happened in to a failed node, with count, kind, first file:line and what it said")
+    func failuresAreMarked() {
+        let a = Self.analysis(["log-stream-default.log"])
+        let dot = StateDiagram.graph(a.transitions, title: "t").text
+        #expect(dot.contains(#""app.failed" ["label"="failed (1)", "shape"="octagon""#), "\(dot)")
+        let edge = dot.split(separator: "\n").first { $0.hasPrefix(#"  "app.launched" -> "app.failed""#) }
+        #expect(edge?.contains(#"1 exception\nfirst at log-stream-default.log:17\nNSGenericException: Application does"#) == true, "\(edge ?? "missing")")
+        #expect(edge?.contains(##""color"="#82071e""##) == true, "fatal (LC-C01): dark red")
+        // Per session and per scene too: the same tally, one session's.
+        let box = Box()
+        _ = Self.analysis(["catalyst-reopen.log"]) { s, d in
+            var t = TransitionTally()
+            t.add(s, findings: d, scene: s.scenes.first?.id)
+            box.add(StateDiagram.graph(t, title: "scene").text)
+        }
+        #expect(box.texts.joined().contains(#""scene.disconnected" -> "scene.failed" ["label"="1 assertion"#), "\(box.texts)")
+    }
+
+    /// Issue 17, item 2: a scene app's UIApplication machine sat at `launched`, titled "(1 launches)".
+    @Test("a scene app's UIApplication states are derived from its scenes, labelled as derived, and counted in the singular")
+    func appStateDerivedFromScenes() {
+        let box = Box()
+        _ = Self.analysis(["scenarios/background-foreground-cycles.log"]) { s, d in
+            var t = TransitionTally()
+            t.add(s, findings: d)
+            box.add(StateDiagram.graph(t, title: "one").text)
+        }
+        let dot = box.texts.joined()
+        #expect(dot.contains("UIApplication (1 launch, states derived from the scenes)"), "\(dot)")
+        for edge in [#""app.launched" -> "app.foregroundInactive" ["label"="willEnterForeground ×1"#,
+                     #""app.foregroundInactive" -> "app.foregroundActive" ["label"="didBecomeActive ×"#,
+                     #""app.foregroundInactive" -> "app.background" ["label"="didEnterBackground ×"#] {
+            #expect(dot.contains(edge), "\(edge)")
+        }
+    }
+
+    /// Issue 17, item 3: LC-S10 (a note) was drawn red as illegal.
+    @Test("an edge is coloured by the severity of the findings at it: a note is grey, not red")
+    func edgesBySeverity() {
+        let a = Self.analysis(["log-show.json"])
+        let dot = StateDiagram.graph(a.transitions, title: "t").text
+        let edge = dot.split(separator: "\n").first { $0.hasPrefix(#"  "scene.foregroundInactive" -> "scene.disconnected""#) }
+        #expect(edge?.contains(#"note at log-show.json:331"#) == true, "\(edge ?? "missing")")
+        #expect(edge?.contains(##""color"="#57606a""##) == true && edge?.contains("#d1242f") == false)
+        #expect(StateDiagram.colour(.error) == "#d1242f" && StateDiagram.colour(.fatal) == "#82071e")
+        #expect(StateDiagram.colour(.warning) != StateDiagram.colour(.error) && StateDiagram.colour(.note) != StateDiagram.colour(.error))
+    }
+
+    @Test("a timeline's failure box says what failed: the exception's name and reason")
+    func timelineNamesTheException() {
+        let box = Box()
+        _ = Self.analysis(["xcode-console.log"]) { s, d in box.add(TimelineDiagram.graph(s, diagnostics: d).text) }
+        #expect(box.texts.joined().contains(#"exception\nNSInternalInconsistencyException:"#), "\(box.texts)")
     }
 
     /// Regression: the CarPlay machine knew only the template scene's didConnect/didDisconnect, so a
@@ -146,7 +202,7 @@ import FoundationXML
         #expect(TimelineDiagram.findingLine([d("LC-A01", .note), d("LC-A03", .warning), d("LC-S01", .note)]) == "LC-A01, LC-A03 +1 warning")
         let box = Box()
         _ = Self.analysis(["xcode-console.log"]) { s, d in box.add(TimelineDiagram.graph(s, diagnostics: d).text) }
-        #expect(box.texts.joined().contains("exception\\n+339.620 s\\nLC-F02 fatal"), "the exception's box names its rule")
+        #expect(box.texts.joined().contains("of items in section 0. T…\\n+339.620 s\\nLC-F02 fatal"), "the exception's box names its rule")
     }
 
     @Test("a 100,000-event session renders as a summarised timeline that says what was collapsed")

@@ -172,7 +172,7 @@ public struct LiveAnalysis {
             found.sortInReportOrder()
             out.findings += fresh(found, ordinal: s.ordinal)
             reported.removeValue(forKey: s.ordinal)
-            transitions.add(s)
+            transitions.add(s, findings: found)
             sessionsEnded += 1
             out.ended.append((s, found))
         }

@@ -118,7 +118,7 @@ private final class CheckStage: @unchecked Sendable {
         queue.async { [self] in
             for s in ended {
                 let found = runner.check(s)
-                transitions.add(s)
+                transitions.add(s, findings: found)
                 observe?(s, found)
                 consume(s, found)
             }

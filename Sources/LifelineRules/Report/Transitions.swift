@@ -103,25 +103,43 @@ public struct TransitionStats: Sendable, Equatable {
     /// the median read from them is within 2.2% of the exact one. Key `Int.min` holds zeros.
     public private(set) var durationBuckets: [Int: Int] = [:]
     public private(set) var durationCount = 0
+    /// The most severe finding at any event of this transition (what colours its edge, as the
+    /// text report rates it), if a rule reported one.
+    public var severity: Severity?
+    /// Where the first finding of that severity is (by file, then line).
+    public var severityFile = ""
+    public var severityLine = 0
     static let bucketsPerDoubling = 16.0
 
     public init() {}
 
     /// A summary read back from a partial result (`TransitionTally.read`).
-    public init(count: Int, firstFile: String, firstLine: Int, durationBuckets: [Int: Int]) {
+    public init(count: Int, firstFile: String, firstLine: Int, durationBuckets: [Int: Int], severity: Severity? = nil,
+                severityFile: String = "", severityLine: Int = 0) {
         self.count = count
         self.firstFile = firstFile
         self.firstLine = firstLine
         self.durationBuckets = durationBuckets
+        self.severity = severity
+        (self.severityFile, self.severityLine) = (severityFile, severityLine)
         durationCount = durationBuckets.values.reduce(0, +)
     }
 
-    mutating func add(file: String, line: Int, duration: Double?) {
+    mutating func add(file: String, line: Int, duration: Double?, severity: Severity? = nil) {
+        rate(severity, file: file, line: line)
         count += 1
         if firstFile.isEmpty || (file, line) < (firstFile, firstLine) { (firstFile, firstLine) = (file, line) }
         if let d = duration, d >= 0 {
             durationBuckets[Self.bucket(d), default: 0] += 1
             durationCount += 1
+        }
+    }
+
+    /// Keeps the highest severity and the first place it was found at.
+    private mutating func rate(_ s: Severity?, file: String, line: Int) {
+        guard let s else { return }
+        if severity == nil || s > severity! || s == severity! && (file, line) < (severityFile, severityLine) {
+            (severity, severityFile, severityLine) = (s, file, line)
         }
     }
 
@@ -135,6 +153,7 @@ public struct TransitionStats: Sendable, Equatable {
             (firstFile, firstLine) = (other.firstFile, other.firstLine)
         }
         count += other.count
+        rate(other.severity, file: other.severityFile, line: other.severityLine)
         for (b, n) in other.durationBuckets { durationBuckets[b, default: 0] += n }
         durationCount += other.durationCount
     }
@@ -160,13 +179,28 @@ public struct TransitionTally: Sendable, Equatable {
     public private(set) var machines: [LifecycleMachine: [Transition: TransitionStats]] = [:]
     /// Timelines counted, per machine.
     public private(set) var timelines: [LifecycleMachine: Int] = [:]
+    /// Failures (crashes, exceptions, assertions, watchdog and jetsam kills) per machine and the
+    /// state they happened in.
+    public private(set) var failures: [LifecycleMachine: [String: FailureStats]] = [:]
+    /// App timelines whose states were derived from the app's scenes: a scene-based app gets no
+    /// app-level activation callbacks, and UIKit derives the app's state from its scenes'.
+    public private(set) var derivedApp = 0
 
     public init() {}
 
-    public var isEmpty: Bool { machines.isEmpty }
+    public var isEmpty: Bool { machines.isEmpty && failures.isEmpty }
 
-    /// Adds the transitions of `session` (which must still have its events), or of one of its scenes.
-    public mutating func add(_ session: ProcessSession, scene only: String? = nil) {
+    /// Adds the transitions and failures of `session` (which must still have its events), or of one
+    /// of its scenes; `findings` (the session's) rate the edges and failures they point at.
+    public mutating func add(_ session: ProcessSession, findings: [Diagnostic] = [], scene only: String? = nil) {
+        var severityAt: [String: [Int: Severity]] = [:]
+        for d in findings { severityAt[d.file, default: [:]][d.line] = FailureMarks.higher(severityAt[d.file]?[d.line], d.severity) }
+        func severity(_ e: Event) -> Severity? { severityAt[e.file]?[e.line] }
+        for place in FailureMarks.places(session, only: only) {
+            let e = session.events[place.index]
+            failures[place.machine, default: [:]][place.state, default: FailureStats()]
+                .add(kind: e.kind.rawValue, file: e.file, line: e.line, summary: FailureMarks.summary(of: e), severity: severity(e))
+        }
         for scene in session.scenes where only == nil || scene.id == only {
             let machine: LifecycleMachine = scene.isCarPlay ? .carPlay : .scene
             timelines[machine, default: 0] += 1
@@ -181,20 +215,54 @@ public struct TransitionTally: Sendable, Equatable {
                 let t = session.events[entry.event].timestamp?.seconds
                 let duration = from == "start" ? nil : zip(enteredAt, t).map { $1 - $0 }
                 record(machine, Transition(from: from, to: entry.after.rawValue, event: kind.rawValue),
-                       session.events[entry.event], duration: duration)
+                       session.events[entry.event], duration: duration, severity: severity(session.events[entry.event]))
                 if entry.after != entry.before || from == "start" { enteredAt = t }
             }
         }
         guard only == nil, !session.app.isEmpty else { return }
         timelines[.app, default: 0] += 1
+        // A scene-based app: its activation comes from its scenes (no app-level callback moved it
+        // into the foreground or background), so the app's state is derived from theirs.
+        let activation: Set<AppState> = [.foregroundActive, .foregroundInactive, .background]
+        let derive = !session.app.contains { activation.contains($0.after) }
+            && session.scenes.contains { !$0.isCarPlay && !$0.ownEntries.isEmpty }
+        var steps: [(index: Int, app: TimelineEntry<AppState>?, scene: (id: String, state: SceneState)?)] =
+            session.app.map { ($0.event, $0, nil) }
+        if derive {
+            derivedApp += 1
+            for scene in session.scenes where !scene.isCarPlay {
+                for entry in scene.ownEntries { steps.append((entry.event, nil, (scene.id, entry.after))) }
+            }
+            steps.sort { $0.index < $1.index }
+        }
         var enteredAt: Double? = nil
-        for (k, entry) in session.app.enumerated() {
-            let from = k == 0 && entry.before == .unknown && session.launchSeen ? "start" : entry.before.rawValue
-            let e = session.events[entry.event]
+        var current: String? = nil
+        var sceneStates: [String: SceneState] = [:]
+        for (k, step) in steps.enumerated() {
+            let e = session.events[step.index]
             let t = e.timestamp?.seconds
-            let duration = from == "start" ? nil : zip(enteredAt, t).map { $1 - $0 }
-            record(.app, Transition(from: from, to: entry.after.rawValue, event: e.kind.rawValue), e, duration: duration)
-            if entry.after != entry.before || from == "start" { enteredAt = t }
+            if let entry = step.app {
+                let from = k == 0 && entry.before == .unknown && session.launchSeen ? "start" : entry.before.rawValue
+                let duration = from == "start" ? nil : zip(enteredAt, t).map { $1 - $0 }
+                record(.app, Transition(from: from, to: entry.after.rawValue, event: e.kind.rawValue), e, duration: duration,
+                       severity: severity(e))
+                if entry.after != entry.before || from == "start" { enteredAt = t }
+                current = entry.after.rawValue
+            } else if let scene = step.scene {
+                sceneStates[scene.id] = scene.state
+                let states = Set(sceneStates.values)
+                let derived: AppState? = states.contains(.foregroundActive) ? .foregroundActive
+                    : states.contains(.foregroundInactive) ? .foregroundInactive
+                    : states.contains(.background) ? .background : nil
+                guard let derived, let from = current, from != derived.rawValue else { continue }
+                // The app-level notification UIKit posts for that change.
+                let event = derived == .foregroundActive ? "app.didBecomeActive"
+                    : derived == .background ? "app.didEnterBackground"
+                    : from == AppState.foregroundActive.rawValue ? "app.willResignActive" : "app.willEnterForeground"
+                record(.app, Transition(from: from, to: derived.rawValue, event: event), e, duration: zip(enteredAt, t).map { $1 - $0 })
+                enteredAt = t
+                current = derived.rawValue
+            }
         }
     }
 
@@ -202,9 +270,29 @@ public struct TransitionTally: Sendable, Equatable {
     /// each with its count, first place and duration buckets (`Int.min`, the zeros, written as "zero").
     public func write(to w: inout JSONWriter) {
         w.beginObject()
-        for m in LifecycleMachine.allCases where machines[m] != nil || timelines[m] != nil {
+        for m in LifecycleMachine.allCases where machines[m] != nil || timelines[m] != nil || failures[m] != nil {
             w.key(named: m.rawValue)
             w.beginObject()
+            if m == .app && derivedApp > 0 { w.field("derivedFromScenes", derivedApp) }
+            if let states = failures[m] {
+                w.key("failures")
+                w.beginArray()
+                for (state, f) in states.sorted(by: { $0.key < $1.key }) {
+                    w.beginObject()
+                    w.field("count", f.count)
+                    w.field("firstFile", f.firstFile)
+                    w.field("firstLine", f.firstLine)
+                    w.field("firstSummary", f.firstSummary)
+                    w.key("kinds")
+                    w.beginObject()
+                    for (k, n) in f.kinds.sorted(by: { $0.key < $1.key }) { w.key(named: k); w.int(n) }
+                    w.endObject()
+                    if let sev = f.severity { w.field("severity", sev.description) }
+                    w.field("state", state)
+                    w.endObject()
+                }
+                w.endArray()
+            }
             w.field("timelines", timelines[m] ?? 0)
             w.key("transitions")
             w.beginArray()
@@ -222,6 +310,11 @@ public struct TransitionTally: Sendable, Equatable {
                 w.field("firstFile", st.firstFile)
                 w.field("firstLine", st.firstLine)
                 w.field("from", t.from)
+                if let sev = st.severity {
+                    w.field("severity", sev.description)
+                    w.field("severityFile", st.severityFile)
+                    w.field("severityLine", st.severityLine)
+                }
                 w.field("to", t.to)
                 w.endObject()
             }
@@ -239,6 +332,18 @@ public struct TransitionTally: Sendable, Equatable {
             guard let m = LifecycleMachine(rawValue: name), let body = value as? [String: Any],
                   let timelines = body["timelines"] as? Int, let list = body["transitions"] as? [[String: Any]] else { return nil }
             tally.timelines[m] = timelines
+            if let n = body["derivedFromScenes"] as? Int { tally.derivedApp += n }
+            for f in body["failures"] as? [[String: Any]] ?? [] {
+                guard let state = f["state"] as? String, let count = f["count"] as? Int, let file = f["firstFile"] as? String,
+                      let line = f["firstLine"] as? Int, let summary = f["firstSummary"] as? String,
+                      let kinds = f["kinds"] as? [String: Int] else { return nil }
+                var stats = FailureStats()
+                stats.count = count
+                stats.kinds = kinds
+                (stats.firstFile, stats.firstLine, stats.firstSummary) = (file, line, summary)
+                stats.severity = (f["severity"] as? String).flatMap(Severity.named)
+                tally.failures[m, default: [:]][state] = stats
+            }
             for t in list {
                 guard let from = t["from"] as? String, let to = t["to"] as? String, let event = t["event"] as? String,
                       let count = t["count"] as? Int, let file = t["firstFile"] as? String, let line = t["firstLine"] as? Int,
@@ -249,7 +354,9 @@ public struct TransitionTally: Sendable, Equatable {
                     buckets[b] = n
                 }
                 tally.machines[m, default: [:]][Transition(from: from, to: to, event: event)] =
-                    TransitionStats(count: count, firstFile: file, firstLine: line, durationBuckets: buckets)
+                    TransitionStats(count: count, firstFile: file, firstLine: line, durationBuckets: buckets,
+                                    severity: (t["severity"] as? String).flatMap(Severity.named),
+                                    severityFile: t["severityFile"] as? String ?? "", severityLine: t["severityLine"] as? Int ?? 0)
             }
         }
         return tally
@@ -260,10 +367,14 @@ public struct TransitionTally: Sendable, Equatable {
             for (t, s) in edges { machines[m, default: [:]][t, default: TransitionStats()].merge(s) }
         }
         for (m, n) in other.timelines { timelines[m, default: 0] += n }
+        for (m, states) in other.failures {
+            for (state, f) in states { failures[m, default: [:]][state, default: FailureStats()].merge(f) }
+        }
+        derivedApp += other.derivedApp
     }
 
-    private mutating func record(_ m: LifecycleMachine, _ t: Transition, _ e: Event, duration: Double?) {
-        machines[m, default: [:]][t, default: TransitionStats()].add(file: e.file, line: e.line, duration: duration)
+    private mutating func record(_ m: LifecycleMachine, _ t: Transition, _ e: Event, duration: Double?, severity: Severity? = nil) {
+        machines[m, default: [:]][t, default: TransitionStats()].add(file: e.file, line: e.line, duration: duration, severity: severity)
     }
 }
 
