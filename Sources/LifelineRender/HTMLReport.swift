@@ -532,6 +532,11 @@ struct HTMLPage {
             if let pid = s.pid { raw("\(pid)") } else { dash() }
             raw("</td><td>")
             text(s.launchSeen ? s.launchKind?.phrase ?? "seen" : "not in the trace")
+            if let start = s.startedAt {
+                raw("<br><span class=\"muted mono nowrap\" title=\"the session's first time, as the log wrote it\">")
+                text(start)
+                raw("</span>")
+            }
             raw("</td><td class=\"num\">\(grouped(s.eventCount))</td><td>")
             if let tid = s.mainThread.tid {
                 raw("<span class=\"mono\">\(tid)</span> ")

@@ -6,13 +6,16 @@ import LifelineRules
 struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show each session's events in order with time, thread, scene and the state after each.",
-        discussion: "Time is relative to the session's first timestamped event; 'main' marks the inferred main thread. Each session ends with the time from launch to the first active scene and the time each scene spent in each state.")
+        discussion: "Time is relative to the session's first timestamped event (--clock wall: as the log wrote it, with its UTC offset; both: the two side by side); 'main' marks the inferred main thread. Each session ends with the time from launch to the first active scene and the time each scene spent in each state. JSON gives both times always.")
 
     @Argument(help: "Log files, directories, or - for standard input.")
     var paths: [String]
 
     @Option(name: .long, help: "Output: text or json.")
     var format: Format = .text
+
+    @Option(name: .long, help: "Times: relative (since the session's first event), wall (as the log wrote them) or both.")
+    var clock: TimelineReport.Clock = .relative
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
     var inputFormat: LogFormat?
@@ -35,8 +38,10 @@ struct Timeline: ParsableCommand {
             configuration: configuration, keepEvents: true)
         for input in analysis.inputs { Diagnostics.unread(input) }
         let out = StandardOutput()
-        out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions))
+        out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions, clock: clock))
         out.flush()
         if analysis.inputs.contains(where: { $0.error != nil && $0.lines == 0 }) { throw ExitCode(3) }
     }
 }
+
+extension TimelineReport.Clock: ExpressibleByArgument {}

@@ -27,4 +27,28 @@ import Testing
         let states = try #require((s["timeInStates"] as? [String: [String: Double]])?["S1"])
         #expect(Set(states.keys) == ["unattached", "foregroundInactive", "foregroundActive"])
     }
+
+    /// Issue 17, item 5: only `+118.069 s` was shown; a postmortem needs the wall-clock time too.
+    @Test("--clock wall and both show each event's time as the log wrote it, with its UTC offset; JSON and the HTML sessions table carry it")
+    func wallClock() throws {
+        let log = CLI.repositoryRoot.appendingPathComponent("SampleLogs/xcode-console.log").path
+        let both = try CLI.run(["timeline", log, "--clock", "both"])
+        #expect(both.status == 0)
+        let lines = both.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("started 2024-03-01 09:58:12.019 +01:00"), "\(lines[0])")
+        #expect(lines[1].contains("time") && lines[1].contains("wall clock"))
+        #expect(lines[2].contains("+0.000 s  2024-03-01 09:58:12.019 +01:00  main"), "\(lines[2])")
+        let wall = try CLI.run(["timeline", log, "--clock", "wall"])
+        #expect(!wall.stdout.contains("+0.000 s") && wall.stdout.contains("2024-03-01 09:58:12.020 +01:00"))
+        #expect(try CLI.run(["timeline", log]).stdout.split(separator: "\n")[1].hasPrefix("        time  thread"), "relative stays the default")
+        let json = try JSONSerialization.jsonObject(with: Data(try CLI.run(["timeline", log, "--format", "json"]).stdout.utf8)) as? [String: Any]
+        let session = try #require((json?["sessions"] as? [[String: Any]])?.first)
+        #expect(session["startedAt"] as? String == "2024-03-01 09:58:12.019 +01:00")
+        #expect((session["events"] as? [[String: Any]])?.first?["wallClock"] as? String == "2024-03-01 09:58:12.019 +01:00")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-clock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try CLI.run(["analyze", log, "--fail-on", "never", "--output", dir.path]).status == 0)
+        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains(">2024-03-01 09:58:12.019 +01:00</span>"))
+    }
 }

@@ -22,6 +22,21 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
         self.offsetMinutes = offsetMinutes
     }
 
+    /// The wall-clock time as the log wrote it, for people: `2024-03-01 10:00:00.123 +08:00`
+    /// (milliseconds; the log's own UTC offset, or none when it gave none).
+    public var wallClock: String {
+        var text = iso.replacingOccurrences(of: "T", with: " ")
+        var zone = ""
+        if let z = text.lastIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" }), z > text.index(text.startIndex, offsetBy: min(text.count, 10)) {
+            zone = " " + text[z...]
+            text = String(text[..<z])
+        }
+        if let dot = text.lastIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 4 {
+            text = String(text[..<text.index(dot, offsetBy: 4)])
+        }
+        return text + zone
+    }
+
     /// A time written without an offset, read with the offset the same input uses elsewhere.
     mutating func assumeOffset(_ minutes: Int) {
         guard !hasOffset, offsetMinutes == nil, let s = seconds else { return }

@@ -159,7 +159,8 @@ public enum SessionBuilder {
                 beginsMidSession: hasLifecycle && !launchSeen && continuedFrom == nil,
                 endsAbruptly: !ended && timelines.contains {
                     [.foregroundActive, .foregroundInactive, .unattached].contains($0.finalState)
-                }, eventCount: events.count, continuedFrom: continuedFrom)
+                }, eventCount: events.count, startedAt: events.lazy.compactMap(\.timestamp).first?.wallClock,
+                continuedFrom: continuedFrom)
         }
     }
 }

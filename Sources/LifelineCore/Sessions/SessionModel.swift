@@ -106,6 +106,9 @@ public struct ProcessSession: Sendable, Equatable {
     public var ordinal: Int = 0
     /// Events and scene events, also after `summarized()` dropped them.
     public var eventCount: Int = 0
+    /// The wall-clock time of the session's first timestamped event, as the log wrote it
+    /// (`LogTimestamp.wallClock`); kept by `summarized()`.
+    public var startedAt: String?
     /// The failure that ended the launch, where it stands in it; kept by `summarized()`.
     public var ending: SessionEnding?
     /// The session this one continues: that one reached `SessionOptions.maxEvents` events and was

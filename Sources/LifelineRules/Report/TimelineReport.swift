@@ -6,6 +6,8 @@ import LifelineCore
 public enum TimelineReport {
     public struct Row: Sendable, Equatable {
         public var seconds: Double?
+        /// The time as the log wrote it (`LogTimestamp.wallClock`).
+        public var wallClock: String?
         public var thread: String
         public var scene: String
         public var event: String
@@ -36,7 +38,7 @@ public enum TimelineReport {
             let state = sceneOf[i]?.state ?? appAfter[i].map { "app.\($0.rawValue)" } ?? "-"
             var seconds: Double? = nil
             if let t = e.timestamp?.seconds, let start { seconds = t - start }
-            return Row(seconds: seconds, thread: thread,
+            return Row(seconds: seconds, wallClock: e.timestamp?.wallClock, thread: thread,
                        scene: sceneOf[i]?.label ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, line: e.line)
         }
     }
@@ -63,21 +65,29 @@ public enum TimelineReport {
         }
     }
 
-    public static func text(_ sessions: [ProcessSession]) -> String {
+    /// Which times the text table shows: since the session's first event, as the log wrote them, or both.
+    public enum Clock: String, Sendable, CaseIterable { case relative, wall, both }
+
+    public static func text(_ sessions: [ProcessSession], clock: Clock = .relative) -> String {
         var out: [String] = []
         for s in sessions {
             var head = "\(s.id)  \(s.process ?? "(unknown process)")"
             if let pid = s.pid { head += " [\(pid)]" }
+            if clock != .relative, let start = s.startedAt { head += "  started \(start)" }
             out.append(head + "  " + s.files.joined(separator: ", "))
             let rows = rows(s)
-            let table = [["time", "thread", "scene", "event", "state after", "at"]] + rows.map { r in
-                [r.seconds.map { String(format: "%+.3f s", $0) } ?? "-", r.thread, r.scene, r.event, r.stateAfter, "\(r.file):\(r.line)"]
+            let timeHeads: [String] = clock == .relative ? ["time"] : clock == .wall ? ["wall clock"] : ["time", "wall clock"]
+            let table = [timeHeads + ["thread", "scene", "event", "state after", "at"]] + rows.map { r in
+                let relative = r.seconds.map { String(format: "%+.3f s", $0) } ?? "-"
+                let times = clock == .relative ? [relative] : clock == .wall ? [r.wallClock ?? "-"] : [relative, r.wallClock ?? "-"]
+                return times + [r.thread, r.scene, r.event, r.stateAfter, "\(r.file):\(r.line)"]
             }
-            let widths = (0..<6).map { c in table.map { $0[c].count }.max() ?? 0 }
+            let columns = table[0].count
+            let widths = (0..<columns).map { c in table.map { $0[c].count }.max() ?? 0 }
             for row in table {
                 out.append("  " + row.enumerated().map { c, cell in
-                    c == 0 ? String(repeating: " ", count: widths[c] - cell.count) + cell
-                           : c == 5 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                    c < timeHeads.count ? String(repeating: " ", count: widths[c] - cell.count) + cell
+                           : c == columns - 1 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
                 }.joined(separator: "  "))
             }
             if let d = launchToFirstActive(s) { out.append("  launch to first active scene: \(String(format: "%.3f s", d))") }
@@ -111,6 +121,7 @@ public enum TimelineReport {
                 w.field("line", r.line)
                 w.field("scene", r.scene == "-" ? nil : r.scene)
                 if let sec = r.seconds { w.key("seconds"); w.raw(String(format: "%.6f", sec)) }
+                w.field("wallClock", r.wallClock)
                 w.field("stateAfter", r.stateAfter == "-" ? nil : r.stateAfter)
                 w.field("thread", r.thread == "-" ? nil : r.thread)
                 w.endObject()
@@ -118,6 +129,7 @@ public enum TimelineReport {
             w.endArray()
             w.field("id", s.id)
             w.field("launchKind", s.launchKind?.rawValue)
+            w.field("startedAt", s.startedAt)
             if let d = launchToFirstActive(s) { w.key("launchToFirstActive"); w.raw(String(format: "%.6f", d)) }
             w.field("pid", s.pid)
             w.field("process", s.process)
