@@ -27,6 +27,16 @@ public enum TriageHTMLReport {
         pre.excerpt { white-space: pre-wrap; word-break: break-word; margin: .25rem 0 0; font-size: .8rem; }
         td.title { max-width: 40rem; }
         .status-new { font-weight: 600; color: #c92a2a; }
+        .status-filter { border: 0; padding: 0; margin: .5rem 0; }
+        .status-filter label { margin-right: .75rem; }
+        #status-new:checked ~ table.signatures tbody tr:not(.row-new),
+        #status-recurring:checked ~ table.signatures tbody tr:not(.row-recurring),
+        #status-gone:checked ~ table.signatures,
+        #status-new:checked ~ .gone, #status-recurring:checked ~ .gone { display: none; }
+        #status-all:checked ~ .status-filter label[for=status-all], #status-new:checked ~ .status-filter label[for=status-new],
+        #status-recurring:checked ~ .status-filter label[for=status-recurring],
+        #status-gone:checked ~ .status-filter label[for=status-gone] { font-weight: 600; text-decoration: underline; }
+        .status-filter label { cursor: pointer; }
         """
 
     struct Page {
@@ -55,15 +65,6 @@ public enum TriageHTMLReport {
                 text("Observed transitions over the expected state machines, all inputs together")
                 raw("</figcaption>\n\(inline)\n</figure>\n</section>\n")
             }
-            if r.baseline != nil, !r.gone.isEmpty {
-                raw("<section id=\"gone\">\n<h2>Gone since the baseline</h2>\n<ul>\n")
-                for g in r.gone {
-                    raw("<li>")
-                    text("\(g.title) (\(g.id), \(g.severity), was \(g.count))")
-                    raw("</li>\n")
-                }
-                raw("</ul>\n</section>\n")
-            }
             unread(r.unreadable, count: r.unreadableCount, id: "unreadable", title: "Unreadable")
             unread(r.skipped, count: r.skippedCount, id: "skipped", title: "Skipped (found in a directory and not read)")
             inputs(r)
@@ -89,7 +90,9 @@ public enum TriageHTMLReport {
         mutating func signatures(_ r: TriageResult) {
             raw("<section id=\"signatures\">\n<h2>Signatures</h2>\n")
             guard !r.signatures.isEmpty else {
-                raw("<p>No failures, and no findings at or above the minimum severity.</p>\n</section>\n")
+                raw("<p>No failures, and no findings at or above the minimum severity.</p>\n")
+                gone(r)
+                raw("</section>\n")
                 return
             }
             raw("<p class=\"legend muted\">State at failure:")
@@ -97,7 +100,41 @@ public enum TriageHTMLReport {
                 raw("<span class=\"swatch\" style=\"background:\(TriageHTMLReport.phaseColors[p]!)\"></span>")
                 text(p.rawValue)
             }
-            raw("</p>\n<table class=\"signatures\">\n<thead><tr>")
+            raw("</p>\n")
+            if r.baseline != nil {
+                // What is new comes first; then a filter (CSS only: the page runs no script).
+                let new = r.newSignatures()
+                raw("<section id=\"new\">\n<h3>")
+                text(new.isEmpty ? "Nothing new since the baseline" : "New since the baseline (\(new.count))")
+                raw("</h3>\n")
+                if !new.isEmpty {
+                    raw("<ul>\n")
+                    for s in new {
+                        raw("<li><a")
+                        attr("href", "#" + s.signature.id)
+                        raw(">")
+                        text(s.signature.title)
+                        raw("</a> ")
+                        text("(\(s.signature.id), \(s.severity), ×\(s.count), e.g. \(s.example.file):\(s.example.line))")
+                        raw("</li>\n")
+                    }
+                    raw("</ul>\n")
+                }
+                raw("</section>\n<input type=\"radio\" name=\"status\" id=\"status-all\" checked hidden>")
+                raw("<input type=\"radio\" name=\"status\" id=\"status-new\" hidden>")
+                raw("<input type=\"radio\" name=\"status\" id=\"status-recurring\" hidden>")
+                raw("<input type=\"radio\" name=\"status\" id=\"status-gone\" hidden>")
+                let counts = Dictionary(grouping: r.signatures, by: { r.baseline?[$0.signature.id] ?? .new }).mapValues(\.count)
+                raw("<p class=\"status-filter\">Show: ")
+                for (id, label) in [("all", "all (\(r.signatures.count))"), ("new", "new (\(counts[.new] ?? 0))"),
+                                    ("recurring", "recurring (\(counts[.recurring] ?? 0))"), ("gone", "gone (\(r.gone.count))")] {
+                    raw("<label for=\"status-\(id)\">")
+                    text(label)
+                    raw("</label>")
+                }
+                raw("</p>\n")
+            }
+            raw("<table class=\"signatures\">\n<thead><tr>")
             var head = ["#", "count", "files", "sessions", "severity", "kind"]
             if r.baseline != nil { head.append("status") }
             head += ["signature", "state at failure"]
@@ -106,6 +143,7 @@ public enum TriageHTMLReport {
             for (i, s) in r.signatures.enumerated() {
                 raw("<tr")
                 attr("id", s.signature.id)
+                if let status = r.baseline?[s.signature.id] { attr("class", "row-\(status.rawValue)") }
                 raw("><td class=\"num\">\(i + 1)</td><td class=\"num\">\(s.count)</td><td class=\"num\">\(s.fileCount)</td><td class=\"num\">\(s.sessionCount)</td><td>")
                 raw("<span class=\"sev sev-\(s.severity.description)\">\(s.severity.description)</span></td><td>\(s.signature.kind.rawValue)</td>")
                 if let status = r.baseline?[s.signature.id] { raw("<td class=\"status-\(status.rawValue)\">\(status.rawValue)</td>") }
@@ -140,7 +178,22 @@ public enum TriageHTMLReport {
                 text(s.phaseSummary)
                 raw("</span></td></tr>\n")
             }
-            raw("</tbody>\n</table>\n</section>\n")
+            raw("</tbody>\n</table>\n")
+            gone(r)
+            raw("</section>\n")
+        }
+
+        /// The baseline's signatures this run did not see (inside the signatures section, so the
+        /// status filter can show them alone).
+        mutating func gone(_ r: TriageResult) {
+            guard r.baseline != nil, !r.gone.isEmpty else { return }
+            raw("<div class=\"gone\" id=\"gone\">\n<h3>Gone since the baseline</h3>\n<ul>\n")
+            for g in r.gone {
+                raw("<li>")
+                text("\(g.title) (\(g.id), \(g.severity), was \(g.count))")
+                raw("</li>\n")
+            }
+            raw("</ul>\n</div>\n")
         }
 
         mutating func inputs(_ r: TriageResult) {

@@ -53,9 +53,16 @@ extension TriageResult {
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.id < $1.id }
     }
 
-    /// New signatures at or above `severity` (empty without a baseline).
-    public func newSignatures(atLeast severity: Severity) -> [SignatureStats] {
+    /// New signatures at or above `severity` (empty without a baseline), in rank order.
+    public func newSignatures(atLeast severity: Severity = .note) -> [SignatureStats] {
         guard let baseline else { return [] }
         return signatures.filter { baseline[$0.signature.id] == .new && $0.severity >= severity }
+    }
+
+    /// One line per new signature, for a terminal: id, severity, title, count, example.
+    public func newSignatureLines(atLeast severity: Severity = .note) -> [String] {
+        newSignatures(atLeast: severity).map {
+            "\($0.signature.id)  \($0.severity)  \(oneLine($0.signature.title))  ×\(grouped($0.count))  e.g. \($0.example.file):\($0.example.line)"
+        }
     }
 }

@@ -57,6 +57,27 @@ public enum TriageJSON {
             i.write(to: &w)
         }
         w.endArray()
+        if r.baseline != nil {
+            // The signatures new since the baseline, in rank order (each is also in `signatures`,
+            // with `status: "new"`): what a CI job reports first.
+            w.key("new")
+            w.beginArray()
+            for s in r.newSignatures() {
+                w.beginObject()
+                w.field("count", s.count)
+                w.key("example")
+                w.beginObject()
+                w.field("file", s.example.file)
+                w.field("line", s.example.line)
+                w.endObject()
+                w.field("id", s.signature.id)
+                w.field("kind", s.signature.kind.rawValue)
+                w.field("severity", s.severity.description)
+                w.field("title", s.signature.title)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.key("releases")
         w.beginObject()
         distribution(&w, "appVersions", r.sessionReleases.versions, versions: true)
@@ -154,6 +175,10 @@ public enum TriageJSON {
 public enum TriageText {
     public static func render(_ r: TriageResult, limit: Int? = nil, width: Int = 120, groupBy: ReleaseDimension? = nil) -> String {
         var out = summaryLine(r) + "\n"
+        if r.baseline != nil {
+            let new = r.newSignatureLines()
+            out += new.isEmpty ? "\nnothing new since the baseline\n" : "\nnew since the baseline (\(new.count)):\n" + new.map { "  \($0)\n" }.joined()
+        }
         let shown = limit.map { Array(r.signatures.prefix($0)) } ?? r.signatures
         if shown.isEmpty {
             out += "\nno failures, and no findings at or above the minimum severity\n"
@@ -304,6 +329,16 @@ public enum TriageCSV {
 public enum TriageMarkdown {
     public static func render(_ r: TriageResult, limit: Int? = nil, groupBy: ReleaseDimension? = nil) -> String {
         var out = "# Lifeline triage\n\n" + escape(TriageSummary.line(r)) + "\n\n"
+        if r.baseline != nil {
+            let new = r.newSignatures()
+            out += "## New since the baseline\n\n"
+            if new.isEmpty { out += "Nothing new.\n\n" }
+            for s in new {
+                out += "- **\(escape(s.signature.title))** (\(escape(s.signature.id)), \(s.severity), ×\(grouped(s.count)), e.g. \(escape("\(s.example.file):\(s.example.line)")))\n"
+            }
+            if !new.isEmpty { out += "\n" }
+            out += "## Signatures\n\n"
+        }
         let shown = limit.map { Array(r.signatures.prefix($0)) } ?? r.signatures
         if shown.isEmpty {
             out += "No failures, and no findings at or above the minimum severity.\n"

@@ -156,7 +156,8 @@ struct TriageCommand: ParsableCommand {
         if let failOnNew {
             let new = result.newSignatures(atLeast: failOnNew)
             if !new.isEmpty {
-                Diagnostics.warn("\(new.count) new signature\(new.count == 1 ? "" : "s") at or above \(failOnNew) since \(baseline ?? "the baseline")")
+                Diagnostics.warn("\(new.count) new signature\(new.count == 1 ? "" : "s") at or above \(failOnNew) since \(baseline ?? "the baseline"):")
+                for line in result.newSignatureLines(atLeast: failOnNew) { Diagnostics.warn("  \(line)") }
                 throw ExitCode(1)
             }
         }

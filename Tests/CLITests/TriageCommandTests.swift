@@ -120,6 +120,42 @@ import Testing
         #expect(usage.status == 2, "--fail-on-new needs a baseline")
     }
 
+    /// Issue 17, item 9: "3 new signatures at or above error" named none of them.
+    @Test("new signatures are named on standard error and come first in text, JSON, Markdown and HTML; the HTML filters by status")
+    func newSignaturesAreNamed() throws {
+        let dir = try Self.makeCorpus()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = dir.appendingPathComponent("baseline.json").path
+        try Data(try CLI.run(["triage", dir.appendingPathComponent("range").path, "--format", "json"]).stdout.utf8).write(to: URL(fileURLWithPath: base))
+        let later = [dir.appendingPathComponent("assert").path, "--baseline", base]
+        let strict = try CLI.run(["triage"] + later + ["--fail-on-new", "error"])
+        #expect(strict.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try CLI.run(["triage"] + later + ["--format", "json"]).stdout.utf8)) as? [String: Any])
+        let new = try #require(json["new"] as? [[String: Any]])
+        #expect(new.count == 1)
+        let id = try #require(new.first?["id"] as? String)
+        let title = try #require(new.first?["title"] as? String)
+        #expect(new.first?["severity"] as? String == "error" && (new.first?["example"] as? [String: Any])?["line"] is Int)
+        // Standard error names it: id, severity, title, count, example.
+        #expect(strict.stderr.contains("1 new signature at or above error since \(base):"), "\(strict.stderr)")
+        #expect(strict.stderr.contains("  \(id)  error  "), "\(strict.stderr)")
+        // First in the text and Markdown outputs, before the ranked table.
+        let text = strict.stdout
+        let newAt = try #require(text.range(of: "new since the baseline (1):\n  \(id)"))
+        #expect(newAt.lowerBound < (text.range(of: "#1")?.lowerBound ?? text.endIndex), "\(text)")
+        let markdown = try CLI.run(["triage"] + later + ["--format", "markdown"]).stdout
+        #expect(markdown.range(of: "## New since the baseline")!.lowerBound < markdown.range(of: "| # |")!.lowerBound)
+        #expect(markdown.contains(id) && markdown.contains(title.prefix(20)))
+        // HTML: the new ones first, rows marked by status, and a filter that needs no script.
+        let html = try CLI.run(["triage"] + later + ["--format", "html"]).stdout
+        #expect(html.contains("<h3>New since the baseline (1)</h3>") && html.contains("href=\"#\(id)\""))
+        for status in ["all", "new", "recurring", "gone"] { #expect(html.contains("id=\"status-\(status)\""), "\(status)") }
+        #expect(html.contains("id=\"\(id)\" class=\"row-new\""))
+        #expect(html.contains("#status-new:checked ~ table.signatures tbody tr:not(.row-new)"))
+        #expect(html.contains("<div class=\"gone\" id=\"gone\">"))
+        #expect(!html.contains("<script"))
+    }
+
     @Test("nothing readable exits 3 and says why; one unreadable input among good ones is listed and the run succeeds")
     func unreadable() throws {
         let dir = try Self.makeCorpus()
