@@ -157,6 +157,11 @@ public enum TriageHTMLReport {
                 raw("<strong>")
                 text(s.signature.title)
                 raw("</strong><br>")
+                if let variants = TriageText.variantLine(s) {
+                    raw("<span class=\"muted\">")
+                    text(variants)
+                    raw("</span><br>")
+                }
                 if let releases = TriageText.releaseLine(s) {
                     raw("<span class=\"muted\">")
                     text(releases)

@@ -190,6 +190,12 @@ public struct TriagePartial: Sendable {
         w.field("sessions", s.sessionCount)
         w.field("severity", s.severity.description)
         w.field("title", s.signature.title)
+        if !s.variants.isEmpty {
+            w.key("variants")
+            w.beginObject()
+            for (v, n) in s.variants.sorted(by: { $0.key < $1.key }) { w.key(named: v); w.int(n) }
+            w.endObject()
+        }
         w.endObject()
     }
 
@@ -210,6 +216,7 @@ public struct TriagePartial: Sendable {
         }
         stats.rules = Set(s["rules"] as? [String] ?? [])
         stats.releases = try releases(s["releases"], fail: fail)
+        stats.variants = s["variants"] as? [String: Int] ?? [:]
         return stats
     }
 

@@ -38,6 +38,7 @@ struct TriageTally: Sendable {
         }
         signatures[signature.id]!.add(occurrence, session: session, phase: phase, severity: severity, release: release)
         signatures[signature.id]!.rules.formUnion(rules)
+        if let v = signature.variant { signatures[signature.id]!.variants[v, default: 0] += 1 }
     }
 }
 

@@ -78,6 +78,10 @@ public struct Signature: Sendable, Hashable {
     public let key: String
     /// One readable line for tables (may contain log text; renderers escape it).
     public let title: String
+    /// What this occurrence had that the key leaves out on purpose: the line number inside a
+    /// system framework's source (`UINSApplicationDelegate.m:912`), which moves with every UIKit
+    /// build. Not compared; counted per signature as its variants.
+    public let variant: String?
     /// Computed once: ids are compared and used as dictionary keys for every occurrence.
     private let storedID: String
 
@@ -91,10 +95,11 @@ public struct Signature: Sendable, Hashable {
     ///   - kind: The family of problem.
     ///   - key: The normalized identifying text.
     ///   - title: One readable line for tables.
-    public init(kind: SignatureKind, key: String, title: String) {
+    public init(kind: SignatureKind, key: String, title: String, variant: String? = nil) {
         self.kind = kind
         self.key = key
         self.title = title
+        self.variant = variant
         self.storedID = kind.rawValue + "-" + SignatureHash.fnv1a64Prefix("\(kind.rawValue)\n\(key)")
     }
 
@@ -194,6 +199,14 @@ extension Signatures {
         let method = d.method.map(SignatureText.collapse).flatMap(SignatureText.nonEmpty)
             ?? SignatureText.nonEmpty(mask(e.message)) ?? "-"
         let location = SignatureText.location(d.sourceFile, d.sourceLine)
+        // In a system framework's source the line moves with every build (UIKit's
+        // UINSApplicationDelegate.m:886 and :912 are one problem): the file identifies it, the
+        // line is a variant. In the app's own source the line is the problem's place.
+        if SignatureText.isSystemSource(d.sourceFile, method: method), let file = SignatureText.location(d.sourceFile, nil) {
+            let key = [method, file].joined(separator: " | ")
+            let title = "Assertion failure in \(method) (\(file), system source)"
+            return Signature(kind: .assertion, key: key, title: SignatureText.titleLine(title), variant: location)
+        }
         let key = [method, location ?? "-"].joined(separator: " | ")
         let title = "Assertion failure in \(method)" + (location.map { " (\($0))" } ?? "")
         return Signature(kind: .assertion, key: key, title: SignatureText.titleLine(title))
@@ -440,6 +453,21 @@ enum SignatureText {
     }
 
     /// `File.m:12` from a source path and line; the file name alone without a line; nil without a file.
+    /// A source file of Apple's, not the app's: a build path of Apple's (`/AppleInternal/`,
+    /// `com.apple.xbs`, `/System/Library/`), or, with no path, a file named after a system class
+    /// the method belongs to (`-[UITableView …]` in `UITableView.m`).
+    static func isSystemSource(_ file: String?, method: String) -> Bool {
+        guard let file, !file.isEmpty else { return false }
+        if file.contains("/AppleInternal/") || file.contains("com.apple.xbs") || file.hasPrefix("/System/Library/") { return true }
+        guard !file.contains("/") else { return false }
+        let base = file.split(separator: ".").first.map(String.init) ?? file
+        let prefixes = ["UI", "_UI", "NS", "_NS", "CP", "CA", "BS", "FB", "RBS", "UIKit"]
+        guard prefixes.contains(where: { base.hasPrefix($0) && base.count > $0.count && base.dropFirst($0.count).first!.isUppercase }) else { return false }
+        // The method's class is that file's class (or a category of it).
+        let cls = method.drop { $0 == "-" || $0 == "+" || $0 == "[" }.prefix { $0 != " " && $0 != "(" }
+        return cls == base || cls.hasPrefix(base)
+    }
+
     static func location(_ file: String?, _ line: Int?) -> String? {
         guard let file = file.map(collapse), !file.isEmpty else { return nil }
         let name = file.split(separator: "/").last.map(String.init) ?? file

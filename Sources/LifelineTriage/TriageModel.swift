@@ -88,12 +88,20 @@ public struct SignatureStats: Sendable, Equatable {
     public var rules: Set<String> = []
     /// Occurrences per app version, OS version and device model.
     public var releases = ReleaseSpread()
+    /// Occurrences per variant the signature leaves out (`Signature.variant`: a system source's
+    /// line), when there are any.
+    public var variants: [String: Int] = [:]
+
+    /// The variants, most frequent first (ties by name).
+    public var rankedVariants: [(value: String, count: Int)] {
+        variants.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+    }
 
     /// Equal when everything reported is (which session came last is bookkeeping).
     public static func == (a: SignatureStats, b: SignatureStats) -> Bool {
         a.signature == b.signature && a.severity == b.severity && a.count == b.count && a.files == b.files && a.extraFiles == b.extraFiles
             && a.sessionCount == b.sessionCount && a.firstSeen == b.firstSeen && a.lastSeen == b.lastSeen
-            && a.phases == b.phases && a.example == b.example && a.rules == b.rules && a.releases == b.releases
+            && a.phases == b.phases && a.example == b.example && a.rules == b.rules && a.releases == b.releases && a.variants == b.variants
     }
 
     init(signature: Signature, severity: Severity, example: Occurrence) {
@@ -128,6 +136,7 @@ public struct SignatureStats: Sendable, Equatable {
         severity = max(severity, other.severity)
         rules.formUnion(other.rules)
         releases.merge(other.releases)
+        for (v, n) in other.variants { variants[v, default: 0] += n }
         if Occurrence.precedes(other.example, example) { example = other.example }
         if let t = other.firstSeen, firstSeen == nil || Self.earlier(t, firstSeen!) { firstSeen = t }
         if let t = other.lastSeen, lastSeen == nil || Self.earlier(lastSeen!, t) { lastSeen = t }

@@ -119,6 +119,17 @@ public enum TriageJSON {
             w.field("statesSummary", s.phaseSummary)
             w.field("status", r.baseline?[s.signature.id]?.rawValue)
             w.field("title", s.signature.title)
+            if !s.variants.isEmpty {
+                w.key("variants")
+                w.beginArray()
+                for (v, n) in s.rankedVariants {
+                    w.beginObject()
+                    w.field("count", n)
+                    w.field("value", v)
+                    w.endObject()
+                }
+                w.endArray()
+            }
             w.endObject()
         }
         w.endArray()
@@ -247,15 +258,22 @@ public enum TriageText {
         for (i, (s, _)) in shown.enumerated() {
             var title = oneLine(s.signature.title)
             if let v = r.newInVersion(s) { title = "[new in \(oneLine(v))] " + title }
-            out += line(rows[i]) + "  " + clip(title, room) + "\n"
+            out += line(rows[i]) + "  " + clipTitle(title, room) + "\n"
             guard details else { continue }
             out += pad + clip(s.phaseSummary, room) + "\n"
+            if let variants = variantLine(s) { out += pad + clip(oneLine(variants), room) + "\n" }
             if let releases = releaseLine(s) { out += pad + clip(oneLine(releases), room) + "\n" }
             var seen = "e.g. \(s.example.file):\(s.example.line)"
             if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { seen += f == l ? " · at \(f)" : " · first \(f) · last \(l)" }
             out += pad + clip(seen, room) + "\n"
         }
         return out
+    }
+
+    /// "variants: UINSApplicationDelegate.m:912 ×3, UINSApplicationDelegate.m:886 ×1", when the
+    /// signature leaves a detail out (a system source's line).
+    public static func variantLine(_ s: SignatureStats) -> String? {
+        s.variants.isEmpty ? nil : "variants: " + s.rankedVariants.map { "\($0.value) ×\(grouped($0.count))" }.joined(separator: ", ")
     }
 
     /// "app 2.1 ×12, 2.0 ×3 · iOS 17.2 ×15 · iPhone14,2 ×15", when any of them is known.
@@ -353,6 +371,7 @@ public enum TriageMarkdown {
                 let title = (r.newInVersion(s).map { "**new in \(escape($0))** " } ?? "") + escape(s.signature.title)
                 var when = escape(s.phaseSummary)
                 if let releases = TriageText.releaseLine(s) { when += "<br>" + escape(releases) }
+                if let variants = TriageText.variantLine(s) { when += "<br>" + escape(variants) }
                 cells += [title, when, escape("\(s.example.file):\(s.example.line)")]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
@@ -419,4 +438,16 @@ func oneLine(_ s: String) -> String {
 
 func clip(_ s: String, _ width: Int) -> String {
     s.count <= width ? s : String(s.prefix(max(1, width - 1))) + "…"
+}
+
+/// A title cut to `width` keeping its end when that is what tells two titles apart: the
+/// `(file:line)` of an assertion or a trap, or the ` at frame` of a crash (`Assertion failure in
+/// -[UINSApplicationDelegate applicationShouldHa… (UINSApplicationDelegate.m:912)`).
+func clipTitle(_ s: String, _ width: Int) -> String {
+    guard s.count > width else { return s }
+    let tailStart = s.range(of: " (", options: .backwards)?.lowerBound ?? s.range(of: " at ", options: .backwards)?.lowerBound
+    guard let start = tailStart else { return clip(s, width) }
+    let tail = String(s[start...])
+    guard tail.count <= width / 2 else { return clip(s, width) }
+    return String(s.prefix(max(1, width - tail.count - 1))) + "…" + tail
 }

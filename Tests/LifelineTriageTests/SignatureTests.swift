@@ -185,12 +185,13 @@ struct SignatureLogEventTests {
     static let cases: [SignatureCase] = [
         // Assertions: method + file name:line, whatever the path.
         SignatureCase(log: "*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], /BuildRoot/Library/Caches/com.apple.xbs/Sources/UIKit_Sim/UIKit-3600.6.21/UIApplication.m:3741",
-                      kind: .assertion, key: "-[UIApplication _runWithMainScene:transitionContext:completion:] | UIApplication.m:3741",
-                      title: "Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:] (UIApplication.m:3741)"),
+                      kind: .assertion, key: "-[UIApplication _runWithMainScene:transitionContext:completion:] | UIApplication.m",
+                      title: "Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:] (UIApplication.m, system source)"),
+        // UIKit's own source (a file named after the method's class): the line is a variant, not the key.
         SignatureCase(log: "*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3741",
-                      kind: .assertion, key: "-[UIApplication _runWithMainScene:transitionContext:completion:] | UIApplication.m:3741"),
+                      kind: .assertion, key: "-[UIApplication _runWithMainScene:transitionContext:completion:] | UIApplication.m"),
         SignatureCase(log: "*** Assertion failure in -[FBSSceneImpl initWithQueue:identifier:display:settings:clientSettings:], /BuildRoot/Library/Caches/com.apple.xbs/Sources/FrontBoardServices/FrontBoard-626.2/FrontBoardServices/FBSSceneImpl.m:114",
-                      kind: .assertion, key: "-[FBSSceneImpl initWithQueue:identifier:display:settings:clientSettings:] | FBSSceneImpl.m:114"),
+                      kind: .assertion, key: "-[FBSSceneImpl initWithQueue:identifier:display:settings:clientSettings:] | FBSSceneImpl.m"),
         // Uncaught exceptions: name + masked reason.
         SignatureCase(log: "*** Terminating app due to uncaught exception 'NSRangeException', reason: '*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 2]'",
                       kind: .exception, key: "NSRangeException | *** -[__NSArrayM objectAtIndex:]: index <n> beyond bounds [<n> .. <n>]",
@@ -248,8 +249,12 @@ struct SignatureLogEventTests {
          "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[Foo bar]: unrecognized selector sent to instance 0x600003a1c2a0'", true),
         ("*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], /BuildRoot/A/UIApplication.m:3741",
          "*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], /Other/Root/UIApplication.m:3741", true),
+        // Two UIKit builds put the same assertion at two lines of UIApplication.m: one problem (issue 17).
         ("*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3741",
-         "*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3680", false),
+         "*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3680", true),
+        // In the app's own source the line is the problem's place.
+        ("*** Assertion failure in -[XYZListController tableView:cellForRowAtIndexPath:], XYZListController.m:214",
+         "*** Assertion failure in -[XYZListController tableView:cellForRowAtIndexPath:], XYZListController.m:230", false),
         ("MyApp/Store.swift:88: Fatal error: Index 4 out of range", "MyApp/Store.swift:88: Fatal error: Index 9 out of range", true),
         ("MyApp/Store.swift:88: Fatal error: Index out of range", "MyApp/Store.swift:88: Precondition failed: Index out of range", false),
         ("MyApp/Store.swift:88: Fatal error: Index out of range", "MyApp/Store.swift:91: Fatal error: Index out of range", false),
@@ -523,5 +528,69 @@ struct SignatureCrashReportTests {
         let other = try #require(try SigFiles.signature(name, replacing: edits))
         #expect(other != original, "\(other.key)")
         #expect(other.id != original.id)
+    }
+}
+
+/// Issue 17, item 10: two UIKit builds put one assertion at two lines of UINSApplicationDelegate.m,
+/// and triage showed two signatures whose titles, cut at a fixed width, looked the same.
+@Suite("Signatures: system source lines are variants, titles keep what tells them apart")
+struct SystemSourceVariantTests {
+    static func assertion(_ method: String, _ file: String, _ line: Int) -> Event {
+        sigEvent(.assertion, message: "*** Assertion failure in \(method), \(file):\(line)") {
+            $0.method = method
+            $0.sourceFile = file
+            $0.sourceLine = line
+        }
+    }
+
+    @Test("an assertion in a system framework's source is one signature whatever the line; the line is a variant")
+    func systemLineIsAVariant() throws {
+        let path = "/AppleInternal/BuildRoot/Library/Caches/com.apple.xbs/Sources/UIKitCore/UIKit-4069.36.2/UIKitMacHelper/App/UINSApplicationDelegate.m"
+        let method = "-[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:]"
+        let a = try #require(Signatures.failure(Self.assertion(method, path, 886)))
+        let b = try #require(Signatures.failure(Self.assertion(method, path, 912)))
+        #expect(a.id == b.id && a.title == b.title)
+        #expect(a.title.hasSuffix("(UINSApplicationDelegate.m, system source)"))
+        #expect(a.variant == "UINSApplicationDelegate.m:886" && b.variant == "UINSApplicationDelegate.m:912")
+        // Without a path: a file named after the method's UIKit class is UIKit's.
+        let t1 = try #require(Signatures.failure(Self.assertion("-[UITableView _dequeueReusableCellWithIdentifier:forIndexPath:usingPresentationValues:]", "UITableView.m", 8795)))
+        let t2 = try #require(Signatures.failure(Self.assertion("-[UITableView _dequeueReusableCellWithIdentifier:forIndexPath:usingPresentationValues:]", "UITableView.m", 8811)))
+        #expect(t1.id == t2.id && t1.variant == "UITableView.m:8795")
+    }
+
+    @Test("an assertion in the app's own source keeps its line: two lines are two problems")
+    func appLineIsTheProblem() throws {
+        let a = try #require(Signatures.failure(Self.assertion("-[XYZListController tableView:cellForRowAtIndexPath:]", "XYZListController.m", 214)))
+        let b = try #require(Signatures.failure(Self.assertion("-[XYZListController tableView:cellForRowAtIndexPath:]", "XYZListController.m", 230)))
+        #expect(a.id != b.id && a.variant == nil)
+        #expect(a.title.hasSuffix("(XYZListController.m:214)"))
+        // A UI-prefixed file of the app's that is not the method's class is the app's.
+        let c = try #require(Signatures.failure(Self.assertion("-[XYZListController reload]", "UIHelpers.m", 12)))
+        #expect(c.variant == nil && c.title.hasSuffix("(UIHelpers.m:12)"))
+    }
+
+    @Test("variants are counted, merged through partials and shown in every report")
+    func variantsAreCounted() throws {
+        var tally = TriageTally()
+        let path = "/AppleInternal/Library/Caches/com.apple.xbs/Sources/UIKitCore/UINSApplicationDelegate.m"
+        for line in [912, 912, 886] {
+            let e = Self.assertion("-[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:]", path, line)
+            tally.record(Signatures.failure(e)!, Occurrence(file: "x", line: line, time: nil, excerpt: ""), session: "x#P\(line)",
+                         phase: .foregroundActive, severity: .error, release: Release())
+        }
+        let stats = try #require(tally.signatures.values.first)
+        #expect(tally.signatures.count == 1 && stats.count == 3)
+        #expect(stats.rankedVariants.map(\.value) == ["UINSApplicationDelegate.m:912", "UINSApplicationDelegate.m:886"])
+        #expect(TriageText.variantLine(stats) == "variants: UINSApplicationDelegate.m:912 ×2, UINSApplicationDelegate.m:886 ×1")
+    }
+
+    @Test("a title cut to the terminal's width keeps its (file:line) end")
+    func clippedTitlesStayApart() {
+        let a = "Assertion failure in -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:] (UINSApplicationDelegate.m:886)"
+        let b = "Assertion failure in -[UINSApplicationDelegate applicationShouldHandleReopen:hasVisibleWindows:] (UINSApplicationDelegate.m:912)"
+        let (x, y) = (clipTitle(a, 80), clipTitle(b, 80))
+        #expect(x.count == 80 && y.count == 80 && x != y)
+        #expect(x.hasSuffix("… (UINSApplicationDelegate.m:886)"), "\(x)")
+        #expect(clipTitle("short", 80) == "short")
     }
 }
