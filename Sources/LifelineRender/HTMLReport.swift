@@ -256,6 +256,8 @@ struct HTMLPage {
     let excerpts: [LogExcerpt]
     /// For each diagnostic, the index of its excerpt.
     let excerptOf: [Int?]
+    /// For each finding, the excerpt that shows each of its related lines, if one does.
+    let relatedExcerpts: [[Int?]]
     /// For each excerpt, the diagnostics that link to it.
     let linkedFrom: [[Int]]
     /// Lines a finding points at, by file (highlighted in every excerpt that shows them).
@@ -283,31 +285,38 @@ struct HTMLPage {
         var excerptOf: [Int?] = []
         var linkedFrom = [[Int]](repeating: [], count: excerpts.count)
         var hits: [String: Set<Int>] = [:]
-        for (d, diagnostic) in analysis.diagnostics.enumerated() {
-            hits[diagnostic.file, default: []].insert(diagnostic.line)
-            // The excerpt with the most lines on both sides of the finding's line; then the one
-            // most centred on it; then the one starting first.
+        /// The excerpt with the most lines on both sides of `line`; then the one most centred on
+        /// it; then the one starting first.
+        func excerpt(file: String, line: Int) -> Int? {
             var best: (index: Int, around: Int, skew: Int)? = nil
-            let (candidates, longest) = byFile[diagnostic.file] ?? ([], 0)
+            let (candidates, longest) = byFile[file] ?? ([], 0)
             // The first excerpt that may reach the line: it starts at most `longest - 1` lines above it.
             var low = 0, high = candidates.count
             while low < high {
                 let mid = (low + high) / 2
-                if excerpts[candidates[mid]].firstLine < diagnostic.line - longest + 1 { low = mid + 1 } else { high = mid }
+                if excerpts[candidates[mid]].firstLine < line - longest + 1 { low = mid + 1 } else { high = mid }
             }
             for i in candidates[low...] {
                 let e = excerpts[i]
-                if e.firstLine > diagnostic.line { break }
-                let above = diagnostic.line - e.firstLine, below = e.firstLine + e.lines.count - 1 - diagnostic.line
+                if e.firstLine > line { break }
+                let above = line - e.firstLine, below = e.firstLine + e.lines.count - 1 - line
                 guard above >= 0, below >= 0 else { continue }
                 let around = min(above, below), skew = abs(above - below)
                 if best == nil || around > best!.around || (around == best!.around && skew < best!.skew) {
                     best = (i, around, skew)
                 }
             }
-            excerptOf.append(best?.index)
-            if let i = best?.index { linkedFrom[i].append(d) }
+            return best?.index
         }
+        var relatedExcerpts: [[Int?]] = []
+        for (d, diagnostic) in analysis.diagnostics.enumerated() {
+            hits[diagnostic.file, default: []].insert(diagnostic.line)
+            let best = excerpt(file: diagnostic.file, line: diagnostic.line)
+            excerptOf.append(best)
+            if let i = best { linkedFrom[i].append(d) }
+            relatedExcerpts.append(diagnostic.related.map { excerpt(file: $0.file, line: $0.line) })
+        }
+        self.relatedExcerpts = relatedExcerpts
         self.excerptOf = excerptOf
         self.linkedFrom = linkedFrom
         self.hits = hits
@@ -673,6 +682,26 @@ struct HTMLPage {
             element("span", d.rule, class: "rule-name")
             raw("</td><td class=\"message\">")
             text(d.message)
+            for (k, r) in d.related.enumerated() {
+                // The lines that explain it, linked to their excerpt when the report shows one.
+                raw("<br><span class=\"related muted\">↳ ")
+                if let e = relatedExcerpts[i][k] {
+                    raw("<a href=\"#excerpt-\(e + 1)\"")
+                    attr("title", "\(r.file):\(r.line)")
+                    raw(">")
+                    text("\(short(r.file)):\(r.line)")
+                    raw("</a>")
+                } else {
+                    raw("<span class=\"mono\"")
+                    attr("title", "\(r.file):\(r.line)")
+                    raw(">")
+                    text("\(short(r.file)):\(r.line)")
+                    raw("</span>")
+                }
+                raw(" ")
+                text(r.message)
+                raw("</span>")
+            }
             raw("</td><td class=\"mono\"><a")
             attr("href", "#session-\(d.session)")
             raw(">")

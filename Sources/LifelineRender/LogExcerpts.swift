@@ -23,6 +23,8 @@ public enum LogExcerpts {
         var locations: [String: Set<Int>] = [:]
         for d in diagnostics where d.line > 0 && !d.file.isEmpty && d.file != "-" {
             locations[d.file, default: []].insert(d.line)
+            // The lines that explain it are shown too (the connect a violation contradicts).
+            for r in d.related where r.line > 0 && r.file == d.file { locations[r.file, default: []].insert(r.line) }
         }
         var excerpts: [LogExcerpt] = []
         for file in locations.keys.sorted() {

@@ -44,7 +44,7 @@ public enum SARIFReport {
         w.key("results")
         w.beginArray()
         for d in analysis.diagnostics {
-            writeResult(d, ruleIndex: ruleIndex[d.ruleId], artifactIndex: artifactIndex[d.file], to: &w)
+            writeResult(d, ruleIndex: ruleIndex[d.ruleId], artifacts: artifactIndex, to: &w)
         }
         w.endArray()
         w.key("tool")
@@ -204,12 +204,12 @@ public enum SARIFReport {
         w.endObject()
     }
 
-    private static func writeResult(_ d: Diagnostic, ruleIndex: Int?, artifactIndex: Int?, to w: inout JSONWriter) {
+    private static func writeResult(_ d: Diagnostic, ruleIndex: Int?, artifacts: [String: Int], to w: inout JSONWriter) {
         w.beginObject()
         w.field("level", level(d.severity))
         w.key("locations")
         w.beginArray()
-        location(file: d.file, line: d.line, artifactIndex: artifactIndex, to: &w)
+        location(file: d.file, line: d.line, artifactIndex: artifacts[d.file], to: &w)
         w.endArray()
         w.key("message")
         message(d.message.isEmpty ? d.rule : d.message, to: &w)
@@ -220,6 +220,16 @@ public enum SARIFReport {
         w.field("severity", d.severity.description)
         w.field("state", d.state)
         w.endObject()
+        if !d.related.isEmpty {
+            // The lines that explain it (the scene's connect a violation contradicts, the
+            // assertion behind a completion), ids from 1 in the order the rule gave them.
+            w.key("relatedLocations")
+            w.beginArray()
+            for (k, r) in d.related.enumerated() {
+                location(file: r.file, line: r.line, artifactIndex: artifacts[r.file], id: k + 1, message: r.message, to: &w)
+            }
+            w.endArray()
+        }
         w.field("ruleId", d.ruleId)
         w.field("ruleIndex", ruleIndex)
         w.endObject()
@@ -227,8 +237,14 @@ public enum SARIFReport {
 
     /// `{"physicalLocation":{"artifactLocation":{…},"region":{"startLine":…}}}`; no region for a
     /// line the schema does not allow (lines start at 1).
-    private static func location(file: String, line: Int?, artifactIndex: Int?, to w: inout JSONWriter) {
+    private static func location(file: String, line: Int?, artifactIndex: Int?, id: Int? = nil, message text: String? = nil,
+                                 to w: inout JSONWriter) {
         w.beginObject()
+        if let id { w.field("id", id) }
+        if let text {
+            w.key("message")
+            message(text, to: &w)
+        }
         w.key("physicalLocation")
         w.beginObject()
         w.key("artifactLocation")

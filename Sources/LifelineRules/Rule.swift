@@ -28,6 +28,22 @@ public struct Diagnostic: Sendable, Hashable {
     public var scene: String?
     /// The state the scene (or the app) was in when the event arrived.
     public var state: String?
+    /// Other lines that explain the finding: where the scene entered the state the event
+    /// contradicts (its connect, its last transition), the assertion behind a completion.
+    public var related: [RelatedLocation] = []
+}
+
+/// A log line that explains a finding (SARIF's `relatedLocations`).
+public struct RelatedLocation: Sendable, Hashable {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
 }
 
 /// A small log that shows a rule's behaviour. Lines starting with `↓` are where the rule must
@@ -98,8 +114,11 @@ extension Rule {
                     severity: Severity? = nil, _ message: String) -> Diagnostic {
         let e = session.events[index]
         let d = Self.description
-        return Diagnostic(ruleId: d.id, rule: d.name, severity: severity ?? d.severity, message: message,
-                          file: e.file, line: e.line, session: session.id, scene: scene?.id, state: state)
+        var found = Diagnostic(ruleId: d.id, rule: d.name, severity: severity ?? d.severity, message: message,
+                               file: e.file, line: e.line, session: session.id, scene: scene?.id, state: state)
+        // Where the state the event arrived in began: the line a violation contradicts.
+        if state != nil, let source = session.stateSource(at: index) { found.related.append(source) }
+        return found
     }
 }
 

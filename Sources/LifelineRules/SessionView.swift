@@ -135,6 +135,30 @@ public final class SessionView {
         }
     }
 
+    /// The line where the state event `index` arrived in began (the scene's or the app's entry
+    /// before it), with what happened there; nil when nothing in the session set it.
+    func stateSource(at index: Int) -> RelatedLocation? {
+        let source: (event: Int, what: String)
+        switch places[index] {
+        case let .scene(s, p, own):
+            let scene = session.scenes[Int(s)]
+            let k = own ? Int(p) - 1 : Int(p)
+            guard k >= 0 else { return nil }
+            let entry = scene.entries[k]
+            source = (entry.event, "\(scene.label) became \(entry.after.rawValue) here")
+        case let .app(a, own):
+            let k = own ? Int(a) - 1 : Int(a)
+            guard k >= 0 else { return nil }
+            let entry = session.app[k]
+            source = (entry.event, "the app became \(entry.after.rawValue) here")
+        case .nothing:
+            return nil
+        }
+        guard source.event != index else { return nil }
+        let e = session.events[source.event]
+        return RelatedLocation(file: e.file, line: e.line, message: "\(source.what) (\(e.kind.rawValue))")
+    }
+
     /// The scene and state of event `index` when it is a scene event.
     func sceneEntry(of index: Int) -> (scene: SceneTimeline, entry: TimelineEntry<SceneState>)? {
         let at = sceneEntryAt[index]

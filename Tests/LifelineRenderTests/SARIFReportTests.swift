@@ -181,6 +181,31 @@ private let expectedLevel: [LifelineRules.Severity: String] = [.note: "note", .w
         #expect(SARIFReport.render(analysis, version: "1.2.3") == sarif, "the same analysis gives the same bytes")
     }
 
+    /// Issue 17, item 12: a finding's explaining lines (the connect a violation contradicts, the
+    /// assertion behind an LC-T04) are SARIF related locations, JSON `related` and HTML links.
+    @Test("results carry relatedLocations: where the scene entered the state a violation contradicts, the assertion behind LC-T04")
+    func relatedLocations() throws {
+        let ordering = try ParsedSARIF(SARIFReport.render(F.analysis("scenarios/ordering-violations.log"), version: "1"))
+        let s03 = try #require(ordering.results.first { $0["ruleId"] as? String == "LC-S03" })
+        let related = try #require(s03["relatedLocations"] as? [JSONObject])
+        let first = try #require(related.first)
+        #expect(first["id"] as? Int == 1)
+        #expect(((first["message"] as? JSONObject)?["text"] as? String)?.contains("became unattached here (scene.willConnect)") == true, "\(first)")
+        let region = ((first["physicalLocation"] as? JSONObject)?["region"] as? JSONObject)?["startLine"] as? Int
+        let own = (((s03["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["region"] as? JSONObject)?["startLine"] as? Int
+        #expect(region != nil && own != nil && region! < own!, "the connect comes before the violation")
+
+        let catalyst = F.analysis("catalyst-reopen.log")
+        let t04 = try #require(catalyst.diagnostics.first { $0.ruleId == "LC-T04" })
+        #expect(t04.related.first?.message == "the assertion that fired in this completion")
+        #expect(t04.related.first?.line == catalyst.diagnostics.first { $0.ruleId == "LC-F01" }.map(\.line) ?? 16, "\(t04.related)")
+        // JSON and HTML too.
+        let json = AnalysisJSON.render(catalyst)
+        #expect(json.contains(#""related":[{"file":"#) && json.contains("the assertion that fired in this completion"))
+        let html = HTMLReport.render(catalyst, diagrams: [], excerpts: LogExcerpts.read(around: catalyst.diagnostics))
+        #expect(html.contains("<span class=\"related muted\">↳ <a href=\"#excerpt-"), "a related line links to its excerpt")
+    }
+
     @Test("fatal findings are errors in SARIF, with their severity kept as a property")
     func levels() throws {
         let log = try ParsedSARIF(SARIFReport.render(F.hostile, version: "0"))

@@ -187,6 +187,18 @@ extension Diagnostic {
         w.field("file", file)
         w.field("line", line)
         w.field("message", message)
+        if !related.isEmpty {
+            w.key("related")
+            w.beginArray()
+            for r in related {
+                w.beginObject()
+                w.field("file", r.file)
+                w.field("line", r.line)
+                w.field("message", r.message)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.field("rule", rule)
         w.field("ruleId", ruleId)
         w.field("scene", scene)

@@ -161,6 +161,12 @@ struct SpooledFinding: SpillCodable {
         w.string(d.session)
         w.optional(d.scene)
         w.optional(d.state)
+        w.uint(UInt64(d.related.count))
+        for r in d.related {
+            w.string(r.file)
+            w.int(r.line)
+            w.string(r.message)
+        }
     }
 
     static func decode(from r: inout SpillReader) -> SpooledFinding {
@@ -168,8 +174,9 @@ struct SpooledFinding: SpillCodable {
         let ruleId = r.string(), rule = r.string()
         let severity = Severity(rawValue: Int(r.uint())) ?? .note
         let message = r.string(), file = r.string(), line = r.int(), session = r.string()
-        let d = Diagnostic(ruleId: ruleId, rule: rule, severity: severity, message: message, file: file, line: line,
+        var d = Diagnostic(ruleId: ruleId, rule: rule, severity: severity, message: message, file: file, line: line,
                            session: session, scene: r.optionalString(), state: r.optionalString())
+        d.related = (0..<r.uint()).map { _ in RelatedLocation(file: r.string(), line: r.int(), message: r.string()) }
         return SpooledFinding(sequence: sequence, ordinal: ordinal, diagnostic: d)
     }
 }
