@@ -115,7 +115,19 @@ public enum StateDiagram {
     static func wrap(_ text: String, width: Int = 36) -> String {
         var lines: [String] = []
         var line = ""
+        // A word longer than a line (an Objective-C selector) is cut after a colon where it can be.
+        var words: [Substring] = []
         for word in text.split(separator: " ") {
+            var rest = word
+            while rest.count > width {
+                let window = rest.prefix(width)
+                let cut = window.lastIndex(of: ":").map { rest.index(after: $0) } ?? window.endIndex
+                words.append(rest[..<cut])
+                rest = rest[cut...]
+            }
+            if !rest.isEmpty { words.append(rest) }
+        }
+        for word in words {
             if !line.isEmpty && line.count + word.count + 1 > width { lines.append(line); line = "" }
             line += (line.isEmpty ? "" : " ") + word
         }

@@ -58,7 +58,7 @@ public enum TimelineDiagram {
         var title = "\(session.id) \(session.process ?? "(unknown process)")\(session.pid.map { " [\($0)]" } ?? ""): \(original) events"
         if collapsedStretches > 0 { title += "; \(collapsedStretches) repetitive stretches (\(collapsedEvents) events) drawn once with a count" }
         if notDrawn > 0 { title += "; \(notDrawn) events in the middle summarised in one box" }
-        g.attributes = [DOTAttribute("rankdir", "LR"), DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "12"),
+        g.attributes = [DOTAttribute("rankdir", "TB"), DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "12"),
                         DOTAttribute("labelloc", "t"), DOTAttribute("label", title), DOTAttribute("nodesep", "0.15"),
                         DOTAttribute("ranksep", "0.25"), DOTAttribute("newrank", "true")]
         g.nodeDefaults = [DOTAttribute("shape", "box"), DOTAttribute("style", "rounded,filled"), DOTAttribute("fillcolor", "#ffffff"),
@@ -93,7 +93,7 @@ public enum TimelineDiagram {
                 label = item.kind
                 // A failure says what failed: the exception and its reason, the report's type.
                 if FailureMarks.kinds.contains(events[item.first].kind) {
-                    label += "\n" + StateDiagram.wrap(FailureMarks.summary(of: events[item.first], limit: 90), width: 30)
+                    label += "\n" + StateDiagram.wrap(FailureMarks.summary(of: events[item.first], limit: 90), width: 36)
                 }
             }
             if let t0 = start, let t = events[item.first].timestamp?.seconds { label += String(format: "\n%+.3f s", t - t0) }

@@ -138,6 +138,34 @@ import FoundationXML
         #expect(StateDiagram.colour(.warning) != StateDiagram.colour(.error) && StateDiagram.colour(.note) != StateDiagram.colour(.error))
     }
 
+    /// Issue 17, item 4: timelines of long sessions came out 2,400-2,600 px wide and shrank to
+    /// unreadable text in the HTML report. Laid out top to bottom, their width is their lanes'.
+    @Test("a timeline runs top to bottom: a long session is tall, not wide, and fits the report's width at full size")
+    func timelineRunsDown() throws {
+        var events: [Event] = []
+        for i in 0..<400 {
+            let kinds = ["scene.willEnterForeground", "scene.didBecomeActive", "scene.willResignActive", "scene.didEnterBackground"]
+            var e = Event(file: "long.log", line: i + 1, format: .xcode, kind: EventKind(i == 0 ? "scene.willConnect" : kinds[(i - 1) % 4]),
+                          message: "m")
+            e.pid = 1
+            e.process = "Long"
+            e.tid = 5
+            // Irregular gaps, so no stretch repeats exactly and the timeline stays long.
+            e.timestamp = LogTimestamp(iso: "t", seconds: Double(i * i % 97) + Double(i) * 3, hasOffset: true)
+            e.scene = SceneRef(address: i % 7 == 0 ? "0x2" : "0x1")
+            events.append(e)
+        }
+        let session = SessionBuilder.build(events)[0]
+        let svg = String(decoding: try GraphvizRenderer().render(TimelineDiagram.graph(session, diagnostics: []).text, format: .svg), as: UTF8.self)
+        func points(_ name: String) throws -> Double {
+            let m = try #require(svg.firstMatch(of: try Regex("<svg width=\"([0-9.]+)pt\" height=\"([0-9.]+)pt\"")))
+            return Double(String(m.output[name == "width" ? 1 : 2].substring!))!
+        }
+        let (width, height) = (try points("width"), try points("height"))
+        #expect(width < 900, "a report's column is about 1,000 px: the timeline fits without shrinking its text (\(width) pt)")
+        #expect(height > width * 2, "events run down the page (\(width) × \(height) pt)")
+    }
+
     @Test("a timeline's failure box says what failed: the exception's name and reason")
     func timelineNamesTheException() {
         let box = Box()
@@ -202,7 +230,7 @@ import FoundationXML
         #expect(TimelineDiagram.findingLine([d("LC-A01", .note), d("LC-A03", .warning), d("LC-S01", .note)]) == "LC-A01, LC-A03 +1 warning")
         let box = Box()
         _ = Self.analysis(["xcode-console.log"]) { s, d in box.add(TimelineDiagram.graph(s, diagnostics: d).text) }
-        #expect(box.texts.joined().contains("of items in section 0. T…\\n+339.620 s\\nLC-F02 fatal"), "the exception's box names its rule")
+        #expect(box.texts.joined().contains("items in section 0. T…\\n+339.620 s\\nLC-F02 fatal"), "the exception's box names its rule")
     }
 
     @Test("a 100,000-event session renders as a summarised timeline that says what was collapsed")
