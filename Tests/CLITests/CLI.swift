@@ -28,7 +28,9 @@ enum CLI {
     }
 
     /// Runs `program` (another tool the tests drive: a script, python) the same way.
-    static func run(program: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+    /// `environment` adds to (or replaces in) the tests' own environment.
+    static func run(program: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = program
         p.arguments = arguments
@@ -36,6 +38,7 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["NO_COLOR"] = "1"
+        env.merge(environment) { $1 }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

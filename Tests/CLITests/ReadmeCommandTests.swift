@@ -81,28 +81,9 @@ import Testing
         }
     }
 
-    static func bash(_ command: String, in dir: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", command]
-        p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env["PATH"] = CLI.executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        env["NO_COLOR"] = "1"
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        // Read both pipes while it runs (a full pipe would block it).
-        let group = DispatchGroup()
-        nonisolated(unsafe) var o = Data(), e = Data()
-        DispatchQueue.global().async(group: group) { o = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { e = err.fileHandleForReading.readDataToEndOfFile() }
-        p.waitUntilExit()
-        group.wait()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    /// Runs `command` with bash in `dir`, the built `lifeline` first on `PATH`.
+    static func bash(_ command: String, in dir: URL) throws -> CLI.Result {
+        let path = CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try CLI.run(program: URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: dir, environment: ["PATH": path])
     }
 }
