@@ -36,7 +36,14 @@ extension HTMLPage {
             raw("<table class=\"log\">\n<tbody>\n")
             for (k, line) in e.lines.enumerated() {
                 let n = e.firstLine + k
-                raw(marked.contains(n) ? "<tr class=\"hit\"><th scope=\"row\" title=\"a finding points at this line\">" : "<tr><th scope=\"row\">")
+                if marked.contains(n) {
+                    // The first row of a finding's line is where a timeline box links.
+                    let anchor = HTMLReport.lineAnchor(file: e.file, line: n)
+                    raw(anchored.insert(anchor).inserted ? "<tr class=\"hit\" id=\"\(anchor)\">" : "<tr class=\"hit\">")
+                    raw("<th scope=\"row\" title=\"a finding points at this line\">")
+                } else {
+                    raw("<tr><th scope=\"row\">")
+                }
                 raw("\(n)</th><td>")
                 text(line)
                 raw("</td></tr>\n")

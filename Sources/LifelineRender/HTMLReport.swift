@@ -74,6 +74,14 @@ public enum HTMLReport {
     /// `<?xml …?>` declaration, `<!DOCTYPE …>` and comments before it dropped), ids and references
     /// to them (`id="…"`, `url(#…)`, `href="#…"`) prefixed with `prefix`, and labelled by `labelID`.
     /// Nil when the text has no `<svg` element.
+    /// The id of a log line in the report's excerpts (`L-<12 hex of the path's SHA-256>-<line>`):
+    /// what a timeline box links to. Diagram-internal references are prefixed per diagram; these
+    /// are left as they are (`inlineSVG`).
+    static func lineAnchor(file: String, line: Int) -> String {
+        let hex = SHA256.digest(Array(file.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        return "L-\(hex)-\(line)"
+    }
+
     static func inlineSVG(_ svg: String, prefix: String, labelID: String) -> String? {
         var root: String.Index? = nil
         var search = svg.startIndex
@@ -91,7 +99,9 @@ public enum HTMLReport {
         while let last = body.last, last.isWhitespace { body.removeLast() }
         body = body.replacingOccurrences(of: " id=\"", with: " id=\"\(prefix)")
             .replacingOccurrences(of: "url(#", with: "url(#\(prefix)")
+            .replacingOccurrences(of: "href=\"#L-", with: "href=\"\u{0}L-")
             .replacingOccurrences(of: "href=\"#", with: "href=\"#\(prefix)")
+            .replacingOccurrences(of: "href=\"\u{0}L-", with: "href=\"#L-")
         body.replaceSubrange(body.startIndex..<body.index(body.startIndex, offsetBy: 4),
                              with: "<svg role=\"img\" aria-labelledby=\"\(labelID)\"")
         return body
@@ -268,6 +278,8 @@ struct HTMLPage {
 
     /// Report excerpts by file, then line.
     let reports: [String: [Int: ReportExcerpt]]
+    /// Log lines given an anchor (`HTMLReport.lineAnchor`) so far: the first excerpt row of each.
+    var anchored: Set<String> = []
 
     init(analysis: Analysis, excerpts: [LogExcerpt], reports: [ReportExcerpt] = []) {
         var reportsByFile: [String: [Int: ReportExcerpt]] = [:]

@@ -109,6 +109,10 @@ public enum TimelineDiagram {
             let tip = item.findings.prefix(5).map { "\($0.ruleId) \($0.severity): \($0.message)" }
             let place = "\(events[item.first].file):\(events[item.first].line)"
             attrs.append(DOTAttribute("tooltip", ([place] + tip).joined(separator: "\n")))
+            if !item.findings.isEmpty {
+                // In the HTML report, a box with findings links to its line in the log excerpts.
+                attrs.append(DOTAttribute("href", "#" + HTMLReport.lineAnchor(file: events[item.first].file, line: events[item.first].line)))
+            }
             // One column per item: every item is in a rank of its own, left of the next.
             let column = "c\(n)"
             g.subgraphs.append(DOTSubgraph(name: "col\(n)", attributes: [DOTAttribute("rank", "same")],

@@ -51,4 +51,19 @@ import Testing
         let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains(">2024-03-01 09:58:12.019 +01:00</span>"))
     }
+
+    /// Issue 17, item 4: each timeline box with findings links to its log excerpt.
+    @Test("in the HTML report, a timeline box with findings links to its line in the log excerpts, and every link has its target")
+    func timelineBoxesLinkToExcerpts() throws {
+        let log = CLI.repositoryRoot.appendingPathComponent("SampleLogs/xcode-console.log").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-links-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try CLI.run(["analyze", log, "--fail-on", "never", "--output", dir.path]).status == 0)
+        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+        let links = Set(html.matches(of: /xlink:href="#(L-[0-9a-f]{12}-\d+)"/).map { String($0.output.1) })
+        let targets = Set(html.matches(of: /id="(L-[0-9a-f]{12}-\d+)"/).map { String($0.output.1) })
+        #expect(links.count >= 3, "the exception, the assertion and the checker reports are linked: \(links)")
+        #expect(links.isSubset(of: targets), "links without a target: \(links.subtracting(targets))")
+        #expect(links.contains { $0.hasSuffix("-78") }, "the uncaught exception's box (line 78)")
+    }
 }
