@@ -339,7 +339,33 @@ private func scripts(_ html: String) -> [Substring] {
           .tags(.browser), .timeLimit(.minutes(15)))
     func browserCheck() throws {
         let dir = try ReportScratch()
-        let html = try renderedTwoLaunches(in: dir).html
+        // The report's real diagrams: the state diagram (with the exception's failure mark) and a
+        // timeline per session, whose text must stay legible at the report's width.
+        let plain = try renderedTwoLaunches(in: dir, keepEvents: true, diagrams: [])
+        let renderer = GraphvizRenderer()
+        func svg(_ graph: DOTGraph) throws -> String { String(decoding: try renderer.render(graph, format: .svg), as: UTF8.self) }
+        var diagrams = [RenderedDiagram(title: "Lifecycle state diagram", fileName: "state.svg",
+                                        svg: try svg(StateDiagram.graph(plain.analysis.transitions, title: "two launches")))]
+        for s in plain.analysis.sessions {
+            let found = plain.analysis.diagnostics.filter { $0.session == s.id }
+            diagrams.append(RenderedDiagram(title: "Timeline \(s.id)", fileName: "timeline-\(s.id).svg", svg: try svg(TimelineDiagram.graph(s, diagnostics: found))))
+        }
+        // And a long session's timeline: laid out left to right it was 2,400+ px wide and its text
+        // shrank below legibility in the report.
+        var long: [Event] = []
+        for i in 0..<300 {
+            let kinds = ["scene.willEnterForeground", "scene.didBecomeActive", "scene.willResignActive", "scene.didEnterBackground"]
+            var e = Event(file: "long.log", line: i + 1, format: .xcode, kind: EventKind(i == 0 ? "scene.willConnect" : kinds[(i - 1) % 4]), message: "m")
+            e.pid = 7
+            e.process = "Long"
+            e.tid = 5
+            e.timestamp = LogTimestamp(iso: "t", seconds: Double(i * i % 97) + Double(i) * 3, hasOffset: true)
+            e.scene = SceneRef(address: i % 7 == 0 ? "0x2" : "0x1")
+            long.append(e)
+        }
+        diagrams.append(RenderedDiagram(title: "Timeline long session", fileName: "timeline-long.svg",
+                                        svg: try svg(TimelineDiagram.graph(SessionBuilder.build(long)[0], diagnostics: []))))
+        let html = HTMLReport.render(plain.analysis, diagrams: diagrams, excerpts: plain.excerpts)
         let keep = ProcessInfo.processInfo.environment["LIFELINE_BROWSER_REPORT_DIR"].map { URL(fileURLWithPath: $0) }
         if let keep { try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true) }
         let report = (keep ?? dir.url).appendingPathComponent("report.html")
@@ -362,7 +388,7 @@ private func scripts(_ html: String) -> [Substring] {
             #endif
         }
         let shot = (keep ?? dir.url).appendingPathComponent("report.png").path
-        let check = try run(script, [report.path, "--screenshot", shot])
+        let check = try run(script, [report.path, "--screenshot", shot, "--expect-failure-marks", "--expect-timelines"])
         print(check.output)
         #expect(check.status == 0, "scripts/browser-check failed:\n\(check.output)")
         #expect(check.output.contains("passed"))
