@@ -314,7 +314,12 @@ public enum TriageCSV {
 
     public static func render(_ r: TriageResult) -> String {
         var out = header.map(cell).joined(separator: ",") + "\r\n"
-        for (i, s) in r.signatures.enumerated() {
+        // With a baseline the new signatures come first (their rank column keeps the ranking).
+        var rows = Array(r.signatures.enumerated())
+        if let b = r.baseline {
+            rows = rows.filter { b[$0.element.signature.id] == .new } + rows.filter { b[$0.element.signature.id] != .new }
+        }
+        for (i, s) in rows {
             let states = s.phaseShares.map { "\($0.phase.rawValue)=\($0.count)" }.joined(separator: ";")
             let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.fileCount)",
                        "\(s.sessionCount)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,

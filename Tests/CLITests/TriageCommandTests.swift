@@ -143,6 +143,8 @@ import Testing
         let text = strict.stdout
         let newAt = try #require(text.range(of: "new since the baseline (1):\n  \(id)"))
         #expect(newAt.lowerBound < (text.range(of: "#1")?.lowerBound ?? text.endIndex), "\(text)")
+        let csv = try CLI.run(["triage"] + later + ["--format", "csv"]).stdout.split(separator: "\r\n")
+        #expect(csv.count >= 2 && csv[1].contains(#","new","#), "the new signature is the first row: \(csv.prefix(3))")
         let markdown = try CLI.run(["triage"] + later + ["--format", "markdown"]).stdout
         #expect(markdown.range(of: "## New since the baseline")!.lowerBound < markdown.range(of: "| # |")!.lowerBound)
         #expect(markdown.contains(id) && markdown.contains(title.prefix(20)))
