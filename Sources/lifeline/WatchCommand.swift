@@ -23,7 +23,7 @@ struct Watch: ParsableCommand {
         A session ends as in `lifeline analyze`: 60 s of log time after its process ended (a \
         crash, a kill, willTerminate), when its app launches again, after 12 hours of silence, or \
         when the input ends (Ctrl-C ends every session). What only a session's end decides waits \
-        until then. A process that never ends is checked in parts of 20,000 events \
+        until then. A process that never ends is checked in parts of 10,000 events \
         (thresholds.session-events in .lifeline.yml), so memory stays bounded however long it runs.
 
         Exit status: 0 done, 1 a finding at or above --fail-on, 2 usage or configuration error, \

@@ -138,24 +138,29 @@ import FoundationXML
         #expect(StateDiagram.colour(.warning) != StateDiagram.colour(.error) && StateDiagram.colour(.note) != StateDiagram.colour(.error))
     }
 
-    /// Issue 17, item 4: timelines of long sessions came out 2,400-2,600 px wide and shrank to
-    /// unreadable text in the HTML report. Laid out top to bottom, their width is their lanes'.
-    @Test("a timeline runs top to bottom: a long session is tall, not wide, and fits the report's width at full size")
-    func timelineRunsDown() throws {
+    /// One process whose scene goes round the foreground cycle `events` times over, with irregular
+    /// gaps (so no stretch repeats exactly and its timeline stays long), a second scene now and then.
+    static func longSession(events count: Int) -> ProcessSession {
         var events: [Event] = []
-        for i in 0..<400 {
-            let kinds = ["scene.willEnterForeground", "scene.didBecomeActive", "scene.willResignActive", "scene.didEnterBackground"]
+        let kinds = ["scene.willEnterForeground", "scene.didBecomeActive", "scene.willResignActive", "scene.didEnterBackground"]
+        for i in 0..<count {
             var e = Event(file: "long.log", line: i + 1, format: .xcode, kind: EventKind(i == 0 ? "scene.willConnect" : kinds[(i - 1) % 4]),
                           message: "m")
             e.pid = 1
             e.process = "Long"
             e.tid = 5
-            // Irregular gaps, so no stretch repeats exactly and the timeline stays long.
             e.timestamp = LogTimestamp(iso: "t", seconds: Double(i * i % 97) + Double(i) * 3, hasOffset: true)
             e.scene = SceneRef(address: i % 7 == 0 ? "0x2" : "0x1")
             events.append(e)
         }
-        let session = SessionBuilder.build(events)[0]
+        return SessionBuilder.build(events)[0]
+    }
+
+    /// Issue 17, item 4: timelines of long sessions came out 2,400-2,600 px wide and shrank to
+    /// unreadable text in the HTML report. Laid out top to bottom, their width is their lanes'.
+    @Test("a timeline runs top to bottom: a long session is tall, not wide, and fits the report's width at full size")
+    func timelineRunsDown() throws {
+        let session = Self.longSession(events: 400)
         let svg = String(decoding: try GraphvizRenderer().render(TimelineDiagram.graph(session, diagnostics: []).text, format: .svg), as: UTF8.self)
         func points(_ name: String) throws -> Double {
             let m = try #require(svg.firstMatch(of: try Regex("<svg width=\"([0-9.]+)pt\" height=\"([0-9.]+)pt\"")))

@@ -352,19 +352,8 @@ private func scripts(_ html: String) -> [Substring] {
         }
         // And a long session's timeline: laid out left to right it was 2,400+ px wide and its text
         // shrank below legibility in the report.
-        var long: [Event] = []
-        for i in 0..<300 {
-            let kinds = ["scene.willEnterForeground", "scene.didBecomeActive", "scene.willResignActive", "scene.didEnterBackground"]
-            var e = Event(file: "long.log", line: i + 1, format: .xcode, kind: EventKind(i == 0 ? "scene.willConnect" : kinds[(i - 1) % 4]), message: "m")
-            e.pid = 7
-            e.process = "Long"
-            e.tid = 5
-            e.timestamp = LogTimestamp(iso: "t", seconds: Double(i * i % 97) + Double(i) * 3, hasOffset: true)
-            e.scene = SceneRef(address: i % 7 == 0 ? "0x2" : "0x1")
-            long.append(e)
-        }
         diagrams.append(RenderedDiagram(title: "Timeline long session", fileName: "timeline-long.svg",
-                                        svg: try svg(TimelineDiagram.graph(SessionBuilder.build(long)[0], diagnostics: []))))
+                                        svg: try svg(TimelineDiagram.graph(DiagramTests.longSession(events: 300), diagnostics: []))))
         let html = HTMLReport.render(plain.analysis, diagrams: diagrams, excerpts: plain.excerpts)
         let keep = ProcessInfo.processInfo.environment["LIFELINE_BROWSER_REPORT_DIR"].map { URL(fileURLWithPath: $0) }
         if let keep { try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true) }
