@@ -57,7 +57,9 @@ import FoundationXML
     /// Compares with a committed golden; `LIFELINE_UPDATE_GOLDENS=1` rewrites it.
     static func golden(_ name: String, _ text: String) throws {
         // Paths in the DOT are absolute and differ per checkout: compare them relative to SampleLogs.
+        // Line anchors hash the path too: `#L-<hash>-<line>`.
         let stable = text.replacingOccurrences(of: samples.path + "/", with: "")
+            .replacingOccurrences(of: #"#L-[0-9a-f]{12}-"#, with: "#L-<path hash>-", options: .regularExpression)
         let url = goldens.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["LIFELINE_UPDATE_GOLDENS"] == "1" {
             try stable.write(to: url, atomically: true, encoding: .utf8)
