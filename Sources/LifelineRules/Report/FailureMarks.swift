@@ -88,10 +88,15 @@ public enum FailureMarks {
     /// Where each failure of `session` happened: the machine and state it arrived in (the scene in
     /// play, or the app's state), with `only` limiting it to one scene's failures.
     static func places(_ session: ProcessSession, only: String?) -> [(machine: LifecycleMachine, state: String, index: Int)] {
-        let repeated = session.repeatedEndings()
+        // The rules' view of the session answers `context(at:)` in constant time (the session's
+        // own scans every timeline); it is built only when the session has a failure.
+        var view: SessionView?
         var out: [(LifecycleMachine, String, Int)] = []
-        for (i, e) in session.events.enumerated() where kinds.contains(e.kind) && !repeated.contains(i) {
-            let context = session.context(at: i)
+        for i in session.events.indices where kinds.contains(session.events[i].kind) {
+            let v = view ?? SessionView(session)
+            view = v
+            guard !v.repeatedEndings.contains(i) else { continue }
+            let context = v.context(at: i)
             if let scene = context.scene {
                 guard only == nil || scene.id == only else { continue }
                 out.append((scene.isCarPlay ? .carPlay : .scene, context.state ?? SceneState.unknown.rawValue, i))

@@ -238,6 +238,9 @@ public struct TransitionTally: Sendable, Equatable {
         var enteredAt: Double? = nil
         var current: String? = nil
         var sceneStates: [String: SceneState] = [:]
+        // How many scenes are in each state, kept as they move (one step costs the same however
+        // many scenes the app has).
+        var inState: [SceneState: Int] = [:]
         for (k, step) in steps.enumerated() {
             let e = session.events[step.index]
             let t = e.timestamp?.seconds
@@ -249,11 +252,12 @@ public struct TransitionTally: Sendable, Equatable {
                 if entry.after != entry.before || from == "start" { enteredAt = t }
                 current = entry.after.rawValue
             } else if let scene = step.scene {
-                sceneStates[scene.id] = scene.state
-                let states = Set(sceneStates.values)
-                let derived: AppState? = states.contains(.foregroundActive) ? .foregroundActive
-                    : states.contains(.foregroundInactive) ? .foregroundInactive
-                    : states.contains(.background) ? .background : nil
+                if let old = sceneStates.updateValue(scene.state, forKey: scene.id) { inState[old, default: 0] -= 1 }
+                inState[scene.state, default: 0] += 1
+                func any(_ s: SceneState) -> Bool { inState[s, default: 0] > 0 }
+                let derived: AppState? = any(.foregroundActive) ? .foregroundActive
+                    : any(.foregroundInactive) ? .foregroundInactive
+                    : any(.background) ? .background : nil
                 guard let derived, let from = current, from != derived.rawValue else { continue }
                 // The app-level notification UIKit posts for that change.
                 let event = derived == .foregroundActive ? "app.didBecomeActive"
