@@ -81,9 +81,6 @@ public enum SessionBuilder {
         /// Launch markers seen in the parts before this one (a marker here is a relaunch only
         /// as it would have been in one session; this part itself shows no launch).
         var markersBefore = (will: false, did: false)
-        /// The scenes and app state the part before this one ended with (kept by a cut part for
-        /// the part that continues it).
-        var carried: (scenes: SceneTracker, app: AppState)?
         /// The scene timelines and the app's timeline so far, kept as events arrive: a snapshot of
         /// a live session (each online check of `lifeline watch`) copies them instead of tracking
         /// every event again.
@@ -138,15 +135,23 @@ public enum SessionBuilder {
             }
         }
 
-        /// Starts from the state the part before ended with (before this part's first event).
-        mutating func continueFrom(_ carried: (scenes: SceneTracker, app: AppState)) {
-            precondition(events.isEmpty, "a part continues from its first event")
-            scenes = carried.scenes
-            appState = carried.app
+        /// What is kept of a part cut at the event limit until the part that continues it begins:
+        /// its flags and its scenes' and app's states, without its events and timeline entries.
+        func cutRemains() -> Builder {
+            var cut = self
+            cut.events = []
+            cut.app = []
+            cut.scenes = scenes.carriedOver()
+            return cut
         }
 
-        /// What the part that continues this one (cut at the event limit) starts from.
-        func carriedOver() -> (scenes: SceneTracker, app: AppState) { (scenes.carriedOver(), appState) }
+        /// Starts from the states the part `cut` (its `cutRemains()`) ended with, before this
+        /// part's first event.
+        mutating func continueFrom(_ cut: Builder) {
+            precondition(events.isEmpty, "a part continues from its first event")
+            scenes = cut.scenes
+            appState = cut.appState
+        }
 
         func finish(id: String) -> ProcessSession {
             let timelines = scenes.timelines()

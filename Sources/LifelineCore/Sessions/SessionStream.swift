@@ -124,12 +124,8 @@ public struct SessionStream {
             // As long as a session gets: it is released as a part, and the next event of its
             // process starts the part that continues it (unless that event is a new launch: the
             // process ended, or a launch marker came after a long silence).
-            var cut = b
-            cut.carried = b.carriedOver()
             // Only what a continuation needs is kept until one begins.
-            cut.events = []
-            cut.scenes = SceneTracker()
-            cut.app = []
+            let cut = b.cutRemains()
             for k in (keysOf[ordinal] ?? []) + [b.key] where current[k] == ordinal || k == b.key {
                 continuing[k] = ("P\(ordinal)", cut)
             }
@@ -233,7 +229,7 @@ public struct SessionStream {
                 b.continuedFrom = from
                 // The part goes on with what the launch has shown so far.
                 b.markersBefore = (cut.hasWillFinish || cut.markersBefore.will, cut.hasDidFinish || cut.markersBefore.did)
-                if let carried = cut.carried { b.continueFrom(carried) }
+                b.continueFrom(cut)
                 b.ended = cut.ended
             }
         }
