@@ -36,14 +36,18 @@ extension Rule {
 }
 
 extension Rule {
-    /// One finding for every event of `kind`, with the scene and state it arrived in.
+    /// One finding for every event of `kind`, with the scene and state it arrived in; `related`
+    /// names lines that explain the finding at event `i`, before where its state began.
     func each(_ kind: EventKind, _ session: SessionView, severity: ((Int) -> Severity)? = nil,
+              related: ((Int) -> RelatedLocation?)? = nil,
               where condition: (Event) -> Bool = { _ in true }, message: (Event) -> String) -> [Diagnostic] {
         session.indices(of: kind).compactMap { i in
             let e = session.events[i]
             guard condition(e) else { return nil }
             let context = session.context(at: i)
-            return diagnostic(session, event: i, scene: context.scene, state: context.state, severity: severity?(i), message(e))
+            var d = diagnostic(session, event: i, scene: context.scene, state: context.state, severity: severity?(i), message(e))
+            if let r = related?(i) { d.related.insert(r, at: 0) }
+            return d
         }
     }
 }

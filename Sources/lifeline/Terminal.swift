@@ -59,9 +59,12 @@ enum Diagnostics {
     static func unread(_ input: InputStats) {
         if let error = input.error { warn("\(input.path): \(error)") }
         if let reason = input.skipped { warn("\(input.path): skipped: \(reason)") }
-        if input.error == nil && input.skipped == nil && input.lines == 0 {
-            warn("\(input.path): empty\(input.bytes == 0 ? " (0 bytes)" : ""): no lines to read")
-        }
+        if input.error == nil && input.skipped == nil && input.lines == 0 { empty(input.path, bytes: input.bytes) }
+    }
+
+    /// An input that was read and held no line: said, though it is no error.
+    static func empty(_ path: String, bytes: Int64) {
+        warn("\(path): empty\(bytes == 0 ? " (0 bytes)" : ""): no lines to read")
     }
 }
 

@@ -126,9 +126,7 @@ struct TriageCommand: ParsableCommand {
         }
         var result = Triage.run(paths: inputs, options: options, progress: showProgress)
         progress?.clear()
-        for input in result.inputs where input.lines == 0 {
-            Diagnostics.warn("\(input.path): empty\(input.bytes == 0 ? " (0 bytes)" : ""): no lines to read")
-        }
+        for input in result.inputs where input.lines == 0 { Diagnostics.empty(input.path, bytes: input.bytes) }
         if let previous { result.compare(with: previous) }
         try Self.report(result, format: report.format, limit: report.limit, groupBy: report.groupBy, output: report.output,
                         protecting: inputs, baseline: report.baseline, failOnNew: report.failOnNew)

@@ -22,17 +22,14 @@ struct CompletionOffMainRule: Rule {
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         let crashed = session.indices(of: .crashReport, .exception, .signal).contains { session.events[$0].details?.ignored != true }
         let assertions = session.indices(of: .assertion)
-        return session.indices(of: .offMainCompletion).map { i in
-            let e = session.events[i]
-            let context = session.context(at: i)
-            var d = diagnostic(session, event: i, scene: context.scene, state: context.state, severity: crashed ? .error : .warning,
-                               "\(e.details?.api.map { "a completion handler of \($0)" } ?? "a completion handler") arrived off the main thread\(crashed ? " and the process then crashed" : "; the exception was ignored, so what it was completing did not happen")")
-            // The assertion that fired inside the completion (UIKit reports it just before).
-            if let a = assertions.last(where: { $0 < i && i - $0 <= 5 }) {
-                let line = session.events[a]
-                d.related.insert(RelatedLocation(file: line.file, line: line.line, message: "the assertion that fired in this completion"), at: 0)
-            }
-            return d
+        // The assertion that fired inside the completion (UIKit reports it just before).
+        func assertion(before i: Int) -> RelatedLocation? {
+            guard let a = assertions.last(where: { $0 < i && i - $0 <= 5 }) else { return nil }
+            let line = session.events[a]
+            return RelatedLocation(file: line.file, line: line.line, message: "the assertion that fired in this completion")
+        }
+        return each(.offMainCompletion, session, severity: { _ in crashed ? .error : .warning }, related: assertion(before:)) { e in
+            "\(e.details?.api.map { "a completion handler of \($0)" } ?? "a completion handler") arrived off the main thread\(crashed ? " and the process then crashed" : "; the exception was ignored, so what it was completing did not happen")"
         }
     }
 }
