@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `.lifeline.yml`: keeps node positions, so configuration errors name their line.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `.ipa` files (zip archives) for `lifeline manifest`: the Info.plist inside Payload/*.app.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries, found with pkg-config; scripts/bootstrap installs them.
@@ -25,14 +27,15 @@ let package = Package(
             name: "CGraphviz", pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .systemLibrary(
-            name: "CZlib", pkgConfig: "zlib",
+            name: "CLifelineZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The SIMD literal prefilter of the hot path.
         .target(name: "CLifelineScan"),
         // Reads DOT text into Graphviz with ids in text order, so that a layout never depends on the heap.
         .target(name: "CLifelineDOT", dependencies: ["CGraphviz"]),
 
-        .target(name: "LifelineCore", dependencies: ["CPCRE2", "CZlib", "CLifelineScan"]),
+        .target(name: "LifelineCore", dependencies: ["CPCRE2", "CLifelineZlib", "CLifelineScan",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
         // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files.
         // Batch runs over many inputs: per-file analysis on every core, failure signatures, ranking.
@@ -47,7 +50,8 @@ let package = Package(
 
         // What several test targets share: a seeded generator for generated inputs.
         .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore", "TestSupport"]),
         .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
         .testTarget(name: "LifelineTriageTests", dependencies: ["LifelineTriage", "LifelineRules", "LifelineCore", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,4 +1,4 @@
-import CZlib
+import CLifelineZlib
 import Foundation
 
 /// Where an input's bytes come from. Reading goes through zlib, which passes uncompressed data

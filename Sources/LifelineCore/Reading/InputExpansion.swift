@@ -168,6 +168,10 @@ public enum InputExpansion {
         // A document (a README beside the logs) is read only when it holds log records: a log
         // pasted into an issue or a Markdown file is one, prose about logs is not.
         if isLogLike(name) && !isDocument(name) { return Input(path: path) }
+        // An app's Info.plist beside its logs is not a log: say where it goes instead.
+        if name.lowercased().hasSuffix(".plist") {
+            return Input(path: path, skipped: "a property list, not a log (an app's Info.plist goes to --manifest or `lifeline manifest`)")
+        }
         return Input(path: path, skipped: skipReason(path, document: isDocument(name)))
     }
 

@@ -1,4 +1,4 @@
-import CZlib
+import CLifelineZlib
 import Foundation
 
 /// Reads a tar archive (ustar, GNU and pax variants; plain or gzip-compressed) member by member,
