@@ -12,6 +12,8 @@ public struct RuleSettings: Sendable, Equatable {
     public var payloadHandling: Double = 10
     /// Names of the markers the configuration defines (rules that need one stay silent without it).
     public var markers: Set<String> = []
+    /// The app's Info.plist (`--manifest`, `manifest:`), for the rules that check the log against it.
+    public var manifest: SceneManifest?
 
     public init() {}
     public static let defaults = RuleSettings()
@@ -92,6 +94,10 @@ public struct Configuration: Sendable {
     public var settings = RuleSettings()
     public var markers = MarkerSet.none
     public var sessionOptions = SessionOptions()
+    /// `manifest:`: the app's Info.plist (or `.app`, `.ipa`), relative paths taken from the
+    /// configuration file's folder, and what `$(PRODUCT_MODULE_NAME)` expands to.
+    public var manifestPath: String?
+    public var productModule: String?
 
     public init() {}
     public static let defaults = Configuration()
@@ -191,15 +197,38 @@ private struct Reader {
     }
 
     func read(_ root: Node, into config: inout Configuration) throws {
-        let sections = ["rules", "thresholds", "markers"]
+        let sections = ["rules", "thresholds", "markers", "manifest"]
         for (key, keyNode, value) in try mapping(root, "the configuration") {
             switch key {
+            case "manifest": try readManifest(value, into: &config)
             case "rules": try readRules(value, into: &config)
             case "thresholds": try readThresholds(value, into: &config)
             case "markers": try readMarkers(value, into: &config)
             default: throw unknownKey(key, keyNode, in: "the configuration", known: sections)
             }
         }
+    }
+
+    /// `manifest: App/Info.plist`, or `manifest: {path: App/Info.plist, product-module: MyApp}`.
+    func readManifest(_ node: Node, into config: inout Configuration) throws {
+        func resolved(_ p: String) -> String {
+            guard !p.hasPrefix("/") else { return p }
+            let dir = (path as NSString).deletingLastPathComponent
+            return dir.isEmpty ? p : (dir as NSString).appendingPathComponent(p)
+        }
+        if let s = node.scalar {
+            guard !s.string.isEmpty else { throw fail(node, "manifest must name the app's Info.plist, .app or .ipa") }
+            config.manifestPath = resolved(s.string)
+            return
+        }
+        for (key, keyNode, value) in try mapping(node, "manifest") {
+            switch key {
+            case "path": config.manifestPath = resolved(try string(value, "manifest.path"))
+            case "product-module": config.productModule = try string(value, "manifest.product-module")
+            default: throw unknownKey(key, keyNode, in: "manifest", known: ["path", "product-module"])
+            }
+        }
+        if config.manifestPath == nil { throw fail(node, "manifest needs a path (the app's Info.plist, .app or .ipa)") }
     }
 
     func readRules(_ node: Node, into config: inout Configuration) throws {

@@ -11,7 +11,7 @@ public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConve
 }
 
 public enum RuleCategory: String, Sendable, CaseIterable {
-    case scene, application, carPlay, threading, failure
+    case scene, application, carPlay, threading, failure, manifest
 }
 
 /// One finding, pointing at the log line of the event that shows it.
@@ -31,18 +31,25 @@ public struct Diagnostic: Sendable, Hashable {
     /// Other lines that explain the finding: where the scene entered the state the event
     /// contradicts (its connect, its last transition), the assertion behind a completion.
     public var related: [RelatedLocation] = []
+    /// For a finding in an Info.plist: the key path (`:UIApplicationSceneManifest:…`), which is
+    /// all a binary property list has (its `line` is 0).
+    public var keyPath: String?
 }
 
 /// A log line that explains a finding (SARIF's `relatedLocations`).
 public struct RelatedLocation: Sendable, Hashable {
     public var file: String
+    /// 0 when the place has no line (a key of a binary property list).
     public var line: Int
     public var message: String
+    /// In an Info.plist: the key path (as `Diagnostic.keyPath`).
+    public var keyPath: String?
 
-    public init(file: String, line: Int, message: String) {
+    public init(file: String, line: Int, message: String, keyPath: String? = nil) {
         self.file = file
         self.line = line
         self.message = message
+        self.keyPath = keyPath
     }
 }
 
@@ -53,12 +60,16 @@ public struct RuleExample: Sendable {
     public let log: String
     /// The `.lifeline.yml` the example is read with (markers, thresholds), if it needs one.
     public let config: String?
+    /// The Info.plist the example is checked with (`--manifest`), if it needs one; `↓` marks its
+    /// lines as in the log.
+    public let manifest: String?
     public let file: String
     public let line: Int
 
-    public init(_ log: String, config: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    public init(_ log: String, config: String? = nil, manifest: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         self.log = log
         self.config = config
+        self.manifest = manifest
         self.file = "\(file)"
         self.line = Int(line)
     }
@@ -66,7 +77,12 @@ public struct RuleExample: Sendable {
     public static let marker: Character = "↓"
 
     /// The log without markers, and the 1-based lines that carried one.
-    public var unmarked: (text: String, markedLines: [Int]) {
+    public var unmarked: (text: String, markedLines: [Int]) { Self.unmark(log) }
+
+    /// The manifest without markers, and its marked lines.
+    public var unmarkedManifest: (text: String, markedLines: [Int])? { manifest.map(Self.unmark) }
+
+    static func unmark(_ log: String) -> (text: String, markedLines: [Int]) {
         var lines: [Int] = []
         var out: [Substring] = []
         for (i, l) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -99,6 +115,15 @@ public struct RuleDescription: Sendable {
     public var onlineLookahead = 0
     /// ... or, when more than 0, until the log's time is this many seconds past the finding's event.
     public var onlineLookaheadSeconds = 0.0
+    /// What the rule reads: the log, the Info.plist (`lifeline manifest`), or both (`--manifest`).
+    public var reads: RuleInput = .log
+}
+
+/// The inputs a rule checks.
+public enum RuleInput: String, Sendable {
+    case log
+    case manifest = "Info.plist"
+    case logAndManifest = "log + Info.plist"
 }
 
 /// A lifecycle rule: checks one process session at a time.
@@ -151,6 +176,7 @@ public enum RuleRegistry {
         AppDelegateWindowAfterMigrationRule.self,
         UIBeforeSceneConnectRule.self,
         DiscardOrderingRule.self,
+        MultipleScenesFlagRule.self,
         SceneLifecycleNotAdoptedRule.self,
         TerminateNotGuaranteedRule.self,
         BackgroundLaunchRule.self,
@@ -160,6 +186,7 @@ public enum RuleRegistry {
         CarPlayFirstLaunchRule.self,
         WrongSceneSelectionRule.self,
         CarPlayConnectPairingRule.self,
+        CarPlayManifestFlagsRule.self,
         LifecycleOffMainRule.self,
         MainThreadCheckerHitRule.self,
         ApplicationStateOffMainRule.self,
@@ -176,6 +203,20 @@ public enum RuleRegistry {
         KilledBySignalRule.self,
         KilledBySystemRule.self,
         ResourceReportRule.self,
+        ManifestKeyRule.self,
+        SceneClassRule.self,
+        DelegateClassMissingRule.self,
+        LeftoverMainStoryboardRule.self,
+        EmptyConfigurationsRule.self,
+        CarPlayOnlyManifestRule.self,
+        DeprecatedRoleRule.self,
+        ConfigurationNameRule.self,
+        UnexpandedBuildVariableRule.self,
+        MultipleScenesUnusableRule.self,
+        SceneCallbacksWithoutManifestRule.self,
+        ManifestNotPickedUpRule.self,
+        DelegateClassMismatchRule.self,
+        StoryboardWithCodeWindowRule.self,
     ]
 
     /// Runs `rules` over `sessions` with `settings`, applying severity overrides (by rule id);
@@ -203,6 +244,19 @@ public struct RuleRunner: Sendable {
 
     /// Findings for `session`, unsorted.
     public func check(_ session: ProcessSession) -> [Diagnostic] { check(SessionView(session)) }
+
+    /// The findings of the manifest rules on `manifest` alone, in report order.
+    public func check(_ manifest: SceneManifest) -> [Diagnostic] {
+        var found = instances.compactMap { $0 as? any ManifestRule }.flatMap { r in
+            var found = r.check(manifest, settings: settings)
+            if let override = severities[type(of: r).description.id] {
+                for i in found.indices { found[i].severity = override }
+            }
+            return found
+        }
+        found.sortInReportOrder()
+        return found
+    }
 
     /// The findings of every rule on a session's view (a caller that reads the view too shares
     /// what it works out).

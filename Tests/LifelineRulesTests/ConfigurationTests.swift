@@ -48,7 +48,7 @@ import LifelineCore
 
     @Test("mistakes are errors with file, line and column", arguments: [
         ("rules:\n  disabel: []\n", "x.yml:2:3: unknown key 'disabel' in rules (known: disable, only, severity); did you mean 'disable'?"),
-        ("rule:\n  disable: []\n", "x.yml:1:1: unknown key 'rule' in the configuration (known: rules, thresholds, markers); did you mean 'rules'?"),
+        ("rule:\n  disable: []\n", "x.yml:1:1: unknown key 'rule' in the configuration (known: rules, thresholds, markers, manifest); did you mean 'rules'?"),
         ("rules:\n  disable: [LC-Z99]\n", "x.yml:2:13: unknown rule 'LC-Z99' (see `lifeline rules`)"),
         ("rules:\n  severity:\n    LC-T07: eror\n", "x.yml:3:13: unknown severity 'eror' (use note, warning, error or fatal)"),
         ("thresholds:\n  slow-launch: soon\n", "x.yml:2:16: thresholds.slow-launch must be a positive duration such as 5, 5s or 800ms (got 'soon')"),
@@ -63,10 +63,23 @@ import LifelineCore
         ("markers:\n  window-created: [a\n", "x.yml:3:1: not valid YAML: while parsing a flow sequence: did not find expected ',' or ']'"),
         ("- a\n- b\n", "x.yml:1:1: the configuration must be a mapping of keys to values"),
         ("rules:\n  disable: x\n  disable: y\n", "x.yml:2:3: 'disable' given twice in one mapping"),
+        ("manifest: ''\n", "x.yml:1:11: manifest must name the app's Info.plist, .app or .ipa"),
+        ("manifest:\n  product-module: MyApp\n", "x.yml:2:3: manifest needs a path (the app's Info.plist, .app or .ipa)"),
+        ("manifest:\n  pth: App/Info.plist\n", "x.yml:2:3: unknown key 'pth' in manifest (known: path, product-module); did you mean 'path'?"),
     ])
     func errors(text: String, message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration.parse(text, path: "x.yml") }
         do { _ = try Configuration.parse(text, path: "x.yml") } catch { #expect("\(error)" == message) }
+    }
+
+    @Test("manifest: a path relative to the configuration file, and the product module")
+    func manifest() throws {
+        let short = try Configuration.parse("manifest: App/Info.plist\n", path: "project/.lifeline.yml")
+        #expect(short.manifestPath == "project/App/Info.plist" && short.productModule == nil)
+        let full = try Configuration.parse("manifest:\n  path: /abs/Weather.ipa\n  product-module: Weather\n", path: ".lifeline.yml")
+        #expect(full.manifestPath == "/abs/Weather.ipa" && full.productModule == "Weather")
+        let here = try Configuration.parse("manifest: Info.plist\n", path: ".lifeline.yml")
+        #expect(here.manifestPath == "Info.plist")
     }
 
     @Test("severity overrides apply to every finding of the rule")

@@ -20,8 +20,10 @@ import LifelineCore
             + rule.description.nonTriggering.map { Case(rule: rule, example: $0, triggering: false) }
     }
 
-    static func run(_ rule: any Rule.Type, on text: String, config: String? = nil) -> [Diagnostic] {
-        let configuration: Configuration
+    /// The findings of `rule` on the log `text` (none when empty), checked against the Info.plist
+    /// `manifest` when there is one (read from a file, as `--manifest` reads it).
+    static func run(_ rule: any Rule.Type, on text: String, config: String? = nil, manifest: String? = nil) -> [Diagnostic] {
+        var configuration: Configuration
         do {
             configuration = try config.map { try Configuration.parse($0, path: "example.yml") } ?? .defaults
         } catch {
@@ -31,6 +33,15 @@ import LifelineCore
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-rule-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        if let manifest {
+            let plist = dir.appendingPathComponent("Info.plist")
+            precondition(FileManager.default.createFile(atPath: plist.path, contents: Data((manifest + "\n").utf8)))
+            do { configuration.settings.manifest = try ManifestReader.read(path: plist.path) } catch {
+                Issue.record("example Info.plist: \(error)")
+                return []
+            }
+        }
+        guard !text.isEmpty else { return Analysis.manifestFindings(rules: [rule], configuration: configuration) }
         let file = dir.appendingPathComponent("example.log")
         precondition(FileManager.default.createFile(atPath: file.path, contents: Data((text + "\n").utf8)))
         return Analysis.run(paths: [file.path], ingest: IngestOptions(jobs: 1), rules: [rule], configuration: configuration).diagnostics
@@ -53,12 +64,17 @@ import LifelineCore
     @Test("rule examples", arguments: cases)
     func example(_ c: Case) {
         let (text, marked) = c.example.unmarked
-        let found = Self.run(c.rule, on: text, config: c.example.config)
+        let plist = c.example.unmarkedManifest
+        let found = Self.run(c.rule, on: text, config: c.example.config, manifest: plist?.text)
         let location = SourceLocation(fileID: "LifelineRules/\(URL(fileURLWithPath: c.example.file).lastPathComponent)",
                                       filePath: c.example.file, line: c.example.line, column: 1)
         if c.triggering {
-            #expect(!marked.isEmpty, "a triggering example needs a ↓ marker", sourceLocation: location)
-            #expect(found.map(\.line) == marked, "\(found.map { "\($0.line): \($0.message)" })", sourceLocation: location)
+            let plistMarked = plist?.markedLines ?? []
+            #expect(!marked.isEmpty || !plistMarked.isEmpty, "a triggering example needs a ↓ marker", sourceLocation: location)
+            // Findings in the log point at its lines; findings in the Info.plist at the plist's.
+            let inPlist = found.filter { $0.file.hasSuffix("Info.plist") }, inLog = found.filter { !$0.file.hasSuffix("Info.plist") }
+            #expect(inLog.map(\.line) == marked, "\(inLog.map { "\($0.line): \($0.message)" })", sourceLocation: location)
+            #expect(inPlist.map(\.line) == plistMarked, "\(inPlist.map { "\($0.line) \($0.keyPath ?? ""): \($0.message)" })", sourceLocation: location)
         } else {
             #expect(found.isEmpty, "\(found.map { "\($0.line): \($0.message)" })", sourceLocation: location)
         }

@@ -12,6 +12,9 @@ public struct Analysis: Sendable {
     public var transitions: TransitionTally
     /// Problems of the analysis itself, not of an input (a spill file that could not be written).
     public var warnings: [String] = []
+    /// The Info.plist checked with the logs (`--manifest`); its own findings are in `diagnostics`
+    /// with no session.
+    public var manifest: SceneManifest?
 
     public init(inputs: [InputStats], sessions: [ProcessSession], diagnostics: [Diagnostic],
                 transitions: TransitionTally = TransitionTally()) {
@@ -38,10 +41,19 @@ public struct Analysis: Sendable {
         let (inputs, transitions, warnings) = pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
                                                        observe: observe) { collected.take($0, $1) }
         collected.sessions.sort { $0.ordinal < $1.ordinal }
+        collected.diagnostics += manifestFindings(rules: rules, configuration: configuration)
         collected.diagnostics.sortInReportOrder()
         var a = Analysis(inputs: inputs, sessions: collected.sessions, diagnostics: collected.diagnostics, transitions: transitions)
         a.warnings = warnings
+        a.manifest = configuration.settings.manifest
         return a
+    }
+
+    /// The findings of the manifest rules among `rules` on the configuration's manifest (none
+    /// without one), with its severity overrides, in report order.
+    public static func manifestFindings(rules: [any Rule.Type], configuration: Configuration) -> [Diagnostic] {
+        guard let manifest = configuration.settings.manifest else { return [] }
+        return RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities).check(manifest)
     }
 
     /// The sessions and findings of `run`, gathered on the rules' thread.

@@ -12,17 +12,17 @@ public enum AnalysisJSON {
     /// Writes the report to `sink` in pieces of about 64 KB (no line break at the end).
     public static func render(_ a: Analysis, to sink: ([UInt8]) -> Void) {
         render(inputs: a.inputs, diagnostics: a.diagnostics, sessions: a.sessions.lazy.map(SessionSummary.init),
-               count: a.count, to: sink)
+               manifest: a.manifest, count: a.count, to: sink)
     }
 
     /// The same report from a spool (in `.report` order), which it empties.
     public static func render(_ spool: AnalysisSpool, to sink: ([UInt8]) -> Void) {
         render(inputs: spool.inputs, diagnostics: spool.drainFindings(), sessions: spool.drainSessions(),
-               count: spool.count, to: sink)
+               manifest: spool.manifest, count: spool.count, to: sink)
     }
 
     private static func render(inputs: [InputStats], diagnostics: some Sequence<Diagnostic>, sessions: some Sequence<SessionSummary>,
-                               count: (Severity) -> Int, to sink: ([UInt8]) -> Void) {
+                               manifest: SceneManifest?, count: (Severity) -> Int, to sink: ([UInt8]) -> Void) {
         var w = JSONWriter()
         func piece() { if w.bytes.count >= 1 << 16 { w.drain(into: sink) } }
         w.beginObject()
@@ -39,6 +39,10 @@ public enum AnalysisJSON {
         w.beginArray()
         for s in inputs { s.write(to: &w) }
         w.endArray()
+        if let manifest {
+            w.key("manifest")
+            manifest.write(to: &w)
+        }
         w.key("sessions")
         w.beginArray()
         var sessionCount = 0, events = 0
@@ -123,19 +127,43 @@ public struct AnalysisText {
         // Positions of each session's findings (in report order), not copies of them.
         var bySession: [String: [Int]] = [:]
         for i in a.diagnostics.indices { bySession[a.diagnostics[i].session, default: []].append(i) }
+        let manifestFindings = (bySession.removeValue(forKey: "") ?? []).map { a.diagnostics[$0] }
         let blocks = a.sessions.lazy.map { s in
             (SessionSummary(s), (bySession.removeValue(forKey: s.id) ?? []).map { a.diagnostics[$0] })
         }
-        render(inputs: a.inputs, blocks: blocks, count: a.count, line: line)
+        render(inputs: a.inputs, manifest: a.manifest, manifestFindings: manifestFindings, blocks: blocks, count: a.count, line: line)
     }
 
     /// The same report from a spool (in `.bySession` order), which it empties.
     public func render(_ spool: AnalysisSpool, line: (String) -> Void) {
-        render(inputs: spool.inputs, blocks: spool.drainSessionsWithFindings(), count: spool.count, line: line)
+        render(inputs: spool.inputs, manifest: spool.manifest, manifestFindings: spool.manifestFindings,
+               blocks: spool.drainSessionsWithFindings(), count: spool.count, line: line)
     }
 
-    private func render(inputs all: [InputStats], blocks: some Sequence<(SessionSummary, [Diagnostic])>, count: (Severity) -> Int,
+    /// The block of an Info.plist: what it declares, then its findings (also `lifeline manifest`'s report).
+    public func render(manifest: SceneManifest, findings: [Diagnostic], line: (String) -> Void) {
+        line(paint("Info.plist  \(manifest.summary)", "1"))
+        for fact in manifest.summaryLines { line("  " + fact) }
+        for d in findings { finding(d, line: line) }
+        line("")
+    }
+
+    private func finding(_ d: Diagnostic, line: (String) -> Void) {
+        var where_ = d.line > 0 ? "\(d.file):\(d.line)" : d.file
+        if let k = d.keyPath { where_ += " \(k)" }
+        if let scene = d.scene { where_ += " \(scene)" }
+        if let state = d.state { where_ += " [\(state)]" }
+        line("  \(paint(d.severity.description, code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)")
+        line("      \(d.message)")
+        for r in d.related where r.keyPath != nil {
+            line("      see \(r.line > 0 ? "\(r.file):\(r.line)" : r.file) \(r.keyPath!): \(r.message)")
+        }
+    }
+
+    private func render(inputs all: [InputStats], manifest: SceneManifest?, manifestFindings: [Diagnostic],
+                        blocks: some Sequence<(SessionSummary, [Diagnostic])>, count: (Severity) -> Int,
                         line: (String) -> Void) {
+        if let manifest { render(manifest: manifest, findings: manifestFindings, line: line) }
         var sessions = 0, events = 0
         for (s, found) in blocks {
             sessions += 1
@@ -159,13 +187,7 @@ public struct AnalysisText {
             if s.beginsMidSession { line("  note: the trace begins in the middle of this process's life; earlier states are unknown") }
             if s.endsAbruptly { line("  note: the trace ends with scenes still in the foreground") }
             for n in s.partNotes { line("  note: \(n)") }
-            for d in found {
-                var where_ = "\(d.file):\(d.line)"
-                if let scene = d.scene { where_ += " \(scene)" }
-                if let state = d.state { where_ += " [\(state)]" }
-                line("  \(paint(d.severity.description, code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)")
-                line("      \(d.message)")
-            }
+            for d in found { finding(d, line: line) }
             line("")
         }
         let counts = [Severity.fatal, .error, .warning, .note].map { "\(count($0)) \($0)\(count($0) == 1 || $0 == .fatal ? "" : "s")" }
@@ -185,6 +207,7 @@ extension Diagnostic {
     /// The finding's fields as members of a JSON object, in the order every report writes them.
     public func writeFields(to w: inout JSONWriter) {
         w.field("file", file)
+        if let keyPath { w.field("keyPath", keyPath) }
         w.field("line", line)
         w.field("message", message)
         if !related.isEmpty {
@@ -193,6 +216,7 @@ extension Diagnostic {
             for r in related {
                 w.beginObject()
                 w.field("file", r.file)
+                if let k = r.keyPath { w.field("keyPath", k) }
                 w.field("line", r.line)
                 w.field("message", r.message)
                 w.endObject()

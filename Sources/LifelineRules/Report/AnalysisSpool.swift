@@ -17,6 +17,9 @@ public final class AnalysisSpool: @unchecked Sendable {
     /// Problems of the analysis itself, not of an input (as `Analysis.warnings`).
     public private(set) var warnings: [String] = []
     public private(set) var transitions = TransitionTally()
+    /// The Info.plist checked with the logs, and its own findings (few: kept apart, in report order).
+    public private(set) var manifest: SceneManifest?
+    public private(set) var manifestFindings: [Diagnostic] = []
     public private(set) var sessionCount = 0
     public private(set) var eventCount = 0
     private var severityCounts = [Int](repeating: 0, count: Severity.allCases.count)
@@ -51,6 +54,10 @@ public final class AnalysisSpool: @unchecked Sendable {
         spool.inputs = inputs
         spool.transitions = transitions
         spool.warnings = warnings
+        spool.manifest = configuration.settings.manifest
+        spool.manifestFindings = Analysis.manifestFindings(rules: rules, configuration: configuration)
+            .filter { d in minimumSeverity.map { d.severity >= $0 } ?? true }
+        for d in spool.manifestFindings { spool.severityCounts[d.severity.rawValue] += 1 }
         return spool
     }
 
@@ -79,9 +86,11 @@ public final class AnalysisSpool: @unchecked Sendable {
     /// Why spilling stopped (values were kept in memory from then on), if it did.
     public var spillFailure: String? { findings.spillFailure ?? sessions.spillFailure }
 
-    /// The findings in the spool's order, read once: the spool is emptied.
+    /// The findings in the spool's order, read once: the spool is emptied. In `.report` order the
+    /// manifest's findings are merged in; in `.bySession` order they are left out (`manifestFindings`).
     public func drainFindings() -> some Sequence<Diagnostic> {
-        findings.drain().lazy.map(\.diagnostic)
+        let spooled = findings.drain().lazy.map(\.diagnostic)
+        return MergedFindings(spooled.makeIterator(), manifestFindings)
     }
 
     /// The session summaries by ordinal, read once.
@@ -161,11 +170,13 @@ struct SpooledFinding: SpillCodable {
         w.string(d.session)
         w.optional(d.scene)
         w.optional(d.state)
+        w.optional(d.keyPath)
         w.uint(UInt64(d.related.count))
         for r in d.related {
             w.string(r.file)
             w.int(r.line)
             w.string(r.message)
+            w.optional(r.keyPath)
         }
     }
 
@@ -176,7 +187,31 @@ struct SpooledFinding: SpillCodable {
         let message = r.string(), file = r.string(), line = r.int(), session = r.string()
         var d = Diagnostic(ruleId: ruleId, rule: rule, severity: severity, message: message, file: file, line: line,
                            session: session, scene: r.optionalString(), state: r.optionalString())
-        d.related = (0..<r.uint()).map { _ in RelatedLocation(file: r.string(), line: r.int(), message: r.string()) }
+        d.keyPath = r.optionalString()
+        d.related = (0..<r.uint()).map { _ in RelatedLocation(file: r.string(), line: r.int(), message: r.string(), keyPath: r.optionalString()) }
         return SpooledFinding(sequence: sequence, ordinal: ordinal, diagnostic: d)
+    }
+}
+
+/// Two sequences of findings in report order, merged (the spool's and the manifest's).
+struct MergedFindings<Base: IteratorProtocol<Diagnostic>>: Sequence, IteratorProtocol {
+    private var base: Base
+    private var pending: Diagnostic?
+    private var extra: [Diagnostic]
+    private var position = 0
+
+    init(_ base: Base, _ extra: [Diagnostic]) {
+        self.base = base
+        self.extra = extra
+        pending = self.base.next()
+    }
+
+    mutating func next() -> Diagnostic? {
+        if position < extra.count, pending.map({ Diagnostic.reportOrder(extra[position], $0) }) ?? true {
+            position += 1
+            return extra[position - 1]
+        }
+        defer { pending = base.next() }
+        return pending
     }
 }

@@ -19,9 +19,19 @@ struct DelegateClassNotLoadedRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        each(.sceneConfiguration, session, where: { $0.details?.configurationName == nil }) { e in
+        var found = each(.sceneConfiguration, session, where: { $0.details?.configurationName == nil }) { e in
             e.details?.method.map { "the scene delegate class \"\($0)\" could not be loaded" }
                 ?? "no scene delegate is set, so no scene callback will arrive"
         }
+        // With the manifest: where the class that could not be loaded is named.
+        if let manifest = settings.manifest {
+            for i in found.indices {
+                let named = session.events.first { $0.file == found[i].file && $0.line == found[i].line }?.details?.method
+                for c in manifest.configurations where c.delegateClass != nil && (named == nil || c.delegateClass == named || manifest.expand(c.delegateClass!).value == named) {
+                    found[i].related.append(manifest.related(c.path(of: "UISceneDelegateClassName"), "UISceneDelegateClassName \(c.delegateClass!)"))
+                }
+            }
+        }
+        return found
     }
 }
