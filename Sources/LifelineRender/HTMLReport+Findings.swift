@@ -21,7 +21,7 @@ extension HTMLPage {
             raw("<tr id=\"d-\(i + 1)\" class=\"row-\(d.severity.description)\"")
             attr("data-severity", d.severity.description)
             attr("data-rule", d.ruleId)
-            attr("data-session", d.session)
+            attr("data-session", d.session.isEmpty ? "Info.plist" : d.session)
             raw("><td>")
             severityBadge(d.severity)
             raw("</td><td")
@@ -34,48 +34,65 @@ extension HTMLPage {
             for (k, r) in d.related.enumerated() {
                 // The lines that explain it, linked to their excerpt when the report shows one.
                 raw("<br><span class=\"related muted\">↳ ")
-                if let e = relatedExcerpts[i][k] {
-                    raw("<a href=\"#excerpt-\(e + 1)\"")
-                    attr("title", "\(r.file):\(r.line)")
-                    raw(">")
-                    text("\(short(r.file)):\(r.line)")
-                    raw("</a>")
-                } else {
-                    raw("<span class=\"mono\"")
-                    attr("title", "\(r.file):\(r.line)")
-                    raw(">")
-                    text("\(short(r.file)):\(r.line)")
-                    raw("</span>")
-                }
+                place(r.file, r.line, keyPath: r.keyPath, excerpt: relatedExcerpts[i][k], class: "mono")
                 raw(" ")
                 text(r.message)
                 raw("</span>")
             }
-            raw("</td><td class=\"mono\"><a")
-            attr("href", "#session-\(d.session)")
-            raw(">")
-            text(d.session)
-            raw("</a></td><td class=\"mono\">")
+            if d.session.isEmpty {
+                // A finding in the Info.plist alone belongs to no session.
+                raw("</td><td class=\"mono\"><a href=\"#manifest\">Info.plist</a></td><td class=\"mono\">")
+            } else {
+                raw("</td><td class=\"mono\"><a")
+                attr("href", "#session-\(d.session)")
+                raw(">")
+                text(d.session)
+                raw("</a></td><td class=\"mono\">")
+            }
             if let scene = d.scene { text(scene) } else { dash() }
             raw("</td><td class=\"state\">")
             if let state = d.state { text(state) } else { dash() }
             raw("</td><td class=\"at\">")
-            if let e = excerptOf[i] {
-                raw("<a href=\"#excerpt-\(e + 1)\"")
-                attr("title", "\(d.file):\(d.line)")
-                raw(">")
-                text("\(short(d.file)):\(d.line)")
-                raw("</a>")
-            } else {
-                raw("<span")
-                attr("title", "\(d.file):\(d.line)")
-                raw(">")
-                text("\(short(d.file)):\(d.line)")
-                raw("</span>")
-            }
+            place(d.file, d.line, keyPath: d.keyPath, excerpt: excerptOf[i], class: nil)
             raw("</td></tr>\n")
         }
         raw("</tbody>\n</table>\n</section>\n")
+    }
+
+    /// The Info.plist checked with the logs: what it declares (its findings are in the table).
+    mutating func manifestSection() {
+        guard let manifest = analysis.manifest else { return }
+        let count = analysis.diagnostics.filter { $0.session.isEmpty }.count
+        raw("<section id=\"manifest\" aria-labelledby=\"manifest-h\">\n<h2 id=\"manifest-h\">Info.plist <span class=\"muted\">(\(count) finding\(count == 1 ? "" : "s") in the plist alone)</span></h2>\n<p class=\"mono\">")
+        text(manifest.summary)
+        raw("</p>\n<ul class=\"manifest\">")
+        for fact in manifest.summaryLines {
+            raw("<li class=\"mono\">")
+            text(fact)
+            raw("</li>")
+        }
+        raw("</ul>\n</section>\n")
+    }
+
+    /// Where a finding or a line explaining it is: `file:line` (a link to its excerpt when the
+    /// report shows one), and the key path of a key in an Info.plist (all a binary plist has).
+    mutating func place(_ file: String, _ line: Int, keyPath: String?, excerpt: Int?, class cls: String?) {
+        let at = line > 0 ? "\(file):\(line)" : file
+        let shown = line > 0 ? "\(short(file)):\(line)" : short(file)
+        if let excerpt {
+            raw("<a href=\"#excerpt-\(excerpt + 1)\"")
+        } else {
+            raw("<span")
+            if let cls { attr("class", cls) }
+        }
+        attr("title", at)
+        raw(">")
+        text(shown)
+        raw(excerpt == nil ? "</span>" : "</a>")
+        if let keyPath {
+            raw(" ")
+            element("code", keyPath, class: "keypath")
+        }
     }
 
     /// The filter controls; hidden until the script shows them (they do nothing without it).
@@ -96,7 +113,7 @@ extension HTMLPage {
         var sessions: [String: Int] = [:]
         for d in diagnostics {
             rules[d.ruleId, default: (d.rule, 0)].count += 1
-            sessions[d.session, default: 0] += 1
+            sessions[d.session.isEmpty ? "Info.plist" : d.session, default: 0] += 1
         }
         raw("<label>rule <select name=\"rule\"><option value=\"\">all rules</option>")
         for id in rules.keys.sorted() {

@@ -387,6 +387,7 @@ struct HTMLPage {
         // to, the pictures, and the log lines the findings link to.
         summary()
         findingSection()
+        manifestSection()
         sessionSection()
         diagramSection(diagrams)
         excerptSection()

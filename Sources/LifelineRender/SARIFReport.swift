@@ -20,12 +20,21 @@ public enum SARIFReport {
 
     /// Renders the log. `rules` is the catalogue written into `tool.driver.rules` (in its order);
     /// results whose rule is not in it keep their `ruleId` without a `ruleIndex`.
-    public static func render(_ analysis: Analysis, rules: [any Rule.Type] = RuleRegistry.all, version: String) -> String {
+    /// `manifests` are the Info.plist files checked (default: the analysis's), each an artifact
+    /// after the inputs.
+    public static func render(_ analysis: Analysis, rules: [any Rule.Type] = RuleRegistry.all, version: String,
+                              manifests: [SceneManifest]? = nil) -> String {
         let descriptions = rules.map { $0.description }
         var ruleIndex: [String: Int] = [:]
         for (i, d) in descriptions.enumerated() where ruleIndex[d.id] == nil { ruleIndex[d.id] = i }
         var artifactIndex: [String: Int] = [:]
         for (i, s) in analysis.inputs.enumerated() where artifactIndex[s.path] == nil { artifactIndex[s.path] = i }
+        // The Info.plist checked with the logs is a second kind of artifact, after the inputs.
+        var plists: [SceneManifest] = []
+        for m in manifests ?? analysis.manifest.map({ [$0] }) ?? [] where artifactIndex[m.file] == nil {
+            artifactIndex[m.file] = analysis.inputs.count + plists.count
+            plists.append(m)
+        }
 
         var w = JSONWriter()
         w.beginObject()
@@ -36,6 +45,7 @@ public enum SARIFReport {
         w.key("artifacts")
         w.beginArray()
         for s in analysis.inputs { writeArtifact(s, to: &w) }
+        for m in plists { writeArtifact(m, to: &w) }
         w.endArray()
         w.key("invocations")
         w.beginArray()
@@ -169,6 +179,24 @@ public enum SARIFReport {
         w.endObject()
     }
 
+    private static func writeArtifact(_ m: SceneManifest, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("location")
+        w.beginObject()
+        w.field("uri", uriReference(m.file))
+        w.endObject()
+        w.field("mimeType", m.format == .xml ? "application/xml" : m.container == .ipa ? "application/zip" : "application/octet-stream")
+        w.key("properties")
+        w.beginObject()
+        w.field("container", m.container.rawValue)
+        w.field("format", m.format == .xml ? "xml" : "binary")
+        w.field("member", m.member)
+        w.field("role", "Info.plist")
+        w.endObject()
+        w.field("roles", ["analysisTarget"])
+        w.endObject()
+    }
+
     /// Whether every input was read, and each input's reading problems as notifications.
     private static func writeInvocation(_ inputs: [InputStats], artifactIndex: [String: Int], to w: inout JSONWriter) {
         w.beginObject()
@@ -209,7 +237,7 @@ public enum SARIFReport {
         w.field("level", level(d.severity))
         w.key("locations")
         w.beginArray()
-        location(file: d.file, line: d.line, artifactIndex: artifacts[d.file], to: &w)
+        location(file: d.file, line: d.line, keyPath: d.keyPath, artifactIndex: artifacts[d.file], to: &w)
         w.endArray()
         w.key("message")
         message(d.message.isEmpty ? d.rule : d.message, to: &w)
@@ -226,7 +254,7 @@ public enum SARIFReport {
             w.key("relatedLocations")
             w.beginArray()
             for (k, r) in d.related.enumerated() {
-                location(file: r.file, line: r.line, artifactIndex: artifacts[r.file], id: k + 1, message: r.message, to: &w)
+                location(file: r.file, line: r.line, keyPath: r.keyPath, artifactIndex: artifacts[r.file], id: k + 1, message: r.message, to: &w)
             }
             w.endArray()
         }
@@ -236,11 +264,21 @@ public enum SARIFReport {
     }
 
     /// `{"physicalLocation":{"artifactLocation":{…},"region":{"startLine":…}}}`; no region for a
-    /// line the schema does not allow (lines start at 1).
-    private static func location(file: String, line: Int?, artifactIndex: Int?, id: Int? = nil, message text: String? = nil,
-                                 to w: inout JSONWriter) {
+    /// line the schema does not allow (lines start at 1). A key of an Info.plist is also a logical
+    /// location (its key path, the only place a binary property list has).
+    private static func location(file: String, line: Int?, keyPath: String? = nil, artifactIndex: Int?, id: Int? = nil,
+                                 message text: String? = nil, to w: inout JSONWriter) {
         w.beginObject()
         if let id { w.field("id", id) }
+        if let keyPath {
+            w.key("logicalLocations")
+            w.beginArray()
+            w.beginObject()
+            w.field("fullyQualifiedName", keyPath)
+            w.field("kind", "member")
+            w.endObject()
+            w.endArray()
+        }
         if let text {
             w.key("message")
             message(text, to: &w)

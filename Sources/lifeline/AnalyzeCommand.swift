@@ -15,6 +15,11 @@ struct Analyze: ParsableCommand {
         Rules, severities, thresholds and app-specific marker patterns can be set in .lifeline.yml \
         (see the README); --rules and --disable apply on top of it.
 
+        With --manifest (or `manifest:` in .lifeline.yml), the app's Info.plist is checked too: on \
+        its own (the rules `lifeline manifest` runs) and against the logs (the scene delegate class, \
+        configuration names, several scenes without UIApplicationSupportsMultipleScenes, CarPlay \
+        scenes without their configuration, app-level callbacks although the manifest declares scenes).
+
         With --output DIR, also writes report.html (one self-contained page: summary, diagrams, \
         a filterable table of findings with the log lines around each), report.json (the JSON \
         report), report.sarif (SARIF 2.1.0), junit.xml (one test suite per input, one test case per \
@@ -55,6 +60,8 @@ struct Analyze: ParsableCommand {
 
     @OptionGroup var configOptions: ConfigOptions
 
+    @OptionGroup var manifestOptions: ManifestOptions
+
     static let timelineLimit = 20
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -78,7 +85,8 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try configOptions.load()
+        var configuration = try configOptions.load()
+        try manifestOptions.apply(to: &configuration)
         let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
         let ingest = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         guard let output else {

@@ -11,7 +11,7 @@ struct Lifeline: ParsableCommand {
         Exit status: 0 success, 1 findings at or above `analyze --fail-on`, 2 usage or configuration error, 3 an input could not be read.
         """,
         version: LifelineVersion.current,
-        subcommands: [Analyze.self, Watch.self, Timeline.self, Graph.self, TriageCommand.self, Events.self, Formats.self, Rules.self])
+        subcommands: [Analyze.self, Watch.self, Timeline.self, Graph.self, TriageCommand.self, ManifestCommand.self, Events.self, Formats.self, Rules.self])
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64), as the README documents.
     static func main() {

@@ -67,6 +67,8 @@ struct TriageCommand: ParsableCommand {
 
     @OptionGroup var configOptions: ConfigOptions
 
+    @OptionGroup var manifestOptions: ManifestOptions
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, csv, markdown, html }
 
     func validate() throws {
@@ -91,7 +93,8 @@ struct TriageCommand: ParsableCommand {
             }
             return
         }
-        let configuration = try configOptions.load()
+        var configuration = try configOptions.load()
+        try manifestOptions.apply(to: &configuration)
         var inputs = paths
         var names: [String: String] = [:]
         if let filesFrom {

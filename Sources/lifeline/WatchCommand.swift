@@ -56,6 +56,8 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var configOptions: ConfigOptions
 
+    @OptionGroup var manifestOptions: ManifestOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
 
     func validate() throws {
@@ -63,7 +65,8 @@ struct Watch: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try configOptions.load()
+        var configuration = try configOptions.load()
+        try manifestOptions.apply(to: &configuration)
         var ingest = IngestOptions(inputFormat: inputFormat, jobs: 1)
         ingest.markers = configuration.markers
         var sources: [WatchSource] = []
