@@ -129,6 +129,17 @@ struct TriageCommand: ParsableCommand {
         }
         var result = Triage.run(paths: inputs, options: options, progress: showProgress)
         progress?.clear()
+        if let manifest = configuration.settings.manifest {
+            // The Info.plist's own findings, once (its checks against each log are in the table).
+            let found = Analysis.manifestFindings(rules: options.rules, configuration: configuration)
+            if report.format == .text {
+                let out = StandardOutput()
+                AnalysisText(color: Terminal.colorAllowed).render(manifest: manifest, findings: found) { out.write($0) }
+                out.flush()
+            } else if !found.isEmpty {
+                Diagnostics.warn("\(manifest.file): \(found.count) finding\(found.count == 1 ? "" : "s") in the Info.plist itself (see `lifeline manifest \(manifest.source)`)")
+            }
+        }
         for input in result.inputs where input.lines == 0 { Diagnostics.empty(input.path, bytes: input.bytes) }
         if let previous { result.compare(with: previous) }
         try Self.report(result, format: report.format, limit: report.limit, groupBy: report.groupBy, output: report.output,

@@ -104,6 +104,7 @@ struct Watch: ParsableCommand {
             report?.touch()
             show(analysis.add(e))
         }
+        show(analysis.start())
         func inputs() -> [InputStats] { sources.flatMap { $0.finishedStats + ($0.ended ? [] : [$0.reader.stats]) } }
         func writeReport(force: Bool) throws {
             do { try report?.write(analysis, inputs: inputs(), force: force) } catch {

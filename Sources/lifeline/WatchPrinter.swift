@@ -31,7 +31,9 @@ final class WatchPrinter {
     }
 
     private func finding(_ d: Diagnostic) -> String {
-        var where_ = "\(d.file):\(d.line) \(d.session)"
+        var where_ = d.line > 0 ? "\(d.file):\(d.line)" : d.file
+        if let keyPath = d.keyPath { where_ += " \(keyPath)" }
+        if !d.session.isEmpty { where_ += " \(d.session)" }
         if let scene = d.scene { where_ += " \(scene)" }
         if let state = d.state { where_ += " [\(state)]" }
         return "\(paint(d.severity.description, Self.code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)\n    \(d.message)\n"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Public entry points for the libFuzzer targets in `Fuzz/` (built by `scripts/fuzz`). Fuzzers link
 /// against the module without `@testable`, so the internal stages they exercise are reached here.
 /// Not an API for anything else: nothing in the package calls these.
@@ -62,5 +64,61 @@ public enum FuzzEntry {
         if let readError { stats.error = readError }
         stats.settleFormat(forced: format, sniffed: sniffed.format)
         return IngestResult(events: processor.events, stats: stats, sniff: result)
+    }
+}
+
+extension FuzzEntry {
+    /// One way of reading a manifest's bytes and what came of it.
+    public struct ManifestRead {
+        /// True when the bytes were read as an `.ipa` (`ManifestReader.readArchive`), false for a plist.
+        public var archive: Bool
+        /// The manifest, or what `ManifestReader` threw.
+        public var result: Result<SceneManifest, any Error>
+        /// The derived views of a manifest read: `roles` and `configurations` (counted),
+        /// `line(of:)` of each configuration's path, `summaryLines`, and each delegate class expanded
+        /// with the manifest's product module and without one.
+        public var roleCount = 0
+        public var configurationCount = 0
+        public var configurationLines: [Int?] = []
+        public var summaryLines: [String] = []
+        public var expansions: [BuildSettingExpansion] = []
+        public var moduleLessExpansions: [BuildSettingExpansion] = []
+    }
+
+    /// The product module the fuzz reads expand `$(PRODUCT_MODULE_NAME)` to.
+    public static let manifestProductModule = "Fuzz_App"
+    public static let manifestPath = "fuzz/Info.plist"
+    public static let archivePath = "fuzz.ipa"
+
+    /// Reads `bytes` with `ManifestReader` the ways `lifeline manifest` can: always as a property
+    /// list file (`parse`), and as an `.ipa` (`readArchive`) when they start with the zip magic
+    /// `PK\3\4`; a manifest read is then walked through its derived views.
+    public static func manifest(_ bytes: UnsafeRawBufferPointer) -> [ManifestRead] {
+        let data = bytes.isEmpty ? Data() : Data(bytes)
+        var reads = [ManifestRead(archive: false, result: Result {
+            try ManifestReader.parse(data, file: manifestPath, source: manifestPath, container: .file,
+                                     productModule: manifestProductModule)
+        })]
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            reads.append(ManifestRead(archive: true, result: Result {
+                try ManifestReader.readArchive(data, path: archivePath, productModule: nil)
+            }))
+        }
+        for i in reads.indices {
+            guard case .success(let m) = reads[i].result else { continue }
+            reads[i].roleCount = m.roles.count
+            let configurations = m.configurations
+            reads[i].configurationCount = configurations.count
+            reads[i].configurationLines = configurations.map { m.line(of: $0.path) }
+            reads[i].summaryLines = m.summaryLines
+            var plain = m
+            plain.productModule = nil
+            for c in configurations {
+                guard let d = c.delegateClass else { continue }
+                reads[i].expansions.append(m.expand(d))
+                reads[i].moduleLessExpansions.append(plain.expand(d))
+            }
+        }
+        return reads
     }
 }

@@ -75,6 +75,15 @@ public struct LiveAnalysis {
         }
     }
 
+    /// The findings of the configuration's Info.plist on its own (none without one), counted like
+    /// the others: what `watch` reports before the first line arrives.
+    public mutating func start() -> Output {
+        var out = Output()
+        if let manifest = all.settings.manifest { out.findings = all.check(manifest) }
+        for d in out.findings { counts[d.severity, default: 0] += 1 }
+        return out
+    }
+
     /// Sessions alive now.
     public var liveSessions: Int { stream.liveCount }
 

@@ -41,7 +41,10 @@ struct AppLevelCallbacksInSceneAppRule: Rule {
         ])
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        guard session.events.contains(where: { $0.kind.family == "scene" }) else { return legacyLifeCycle(session) }
+        guard session.events.contains(where: { $0.kind.family == "scene" }) else {
+            // With an Info.plist that declares scenes, LC-M12 says it, pointing at the plist.
+            return settings.manifest?.configurations.isEmpty == false ? [] : legacyLifeCycle(session)
+        }
         let appCallbacks = session.indices(of: Self.appKinds[0], Self.appKinds[1], Self.appKinds[2], Self.appKinds[3])
         return appCallbacks.compactMap { i in
             let e = session.events[i]

@@ -46,7 +46,7 @@ struct MultipleScenesFlagRule: Rule {
                                "scene \(scene.label) connected while \(other.label) was still connected, but UIApplicationSupportsMultipleScenes is \(manifest.supportsMultipleScenes == nil ? "absent (NO)" : "NO"): UIKit creates one scene for such an app")
             d.related.append(manifest.related(manifest.supportsMultipleScenes == nil ? manifest.manifestPath
                                               : manifest.manifestPath.appending(key: "UIApplicationSupportsMultipleScenes"),
-                                              "UIApplicationSupportsMultipleScenes"))
+                                              manifest.supportsMultipleScenes == nil ? "the scene manifest, without UIApplicationSupportsMultipleScenes" : "UIApplicationSupportsMultipleScenes is NO here"))
             return d
         }
     }
