@@ -79,12 +79,14 @@ public enum JUnitReport {
             let file = s.files.first ?? ""
             suites[index(file)].cases.append(Case(classname: file, name: name(s), diagnostics: bySession[s.id] ?? [], error: nil))
         }
-        // Findings of no known session (none in practice): one test case per file, so they still count.
+        // Findings of no known session: the Info.plist's own (a test case `scene manifest` in a suite
+        // of the plist), otherwise none in practice; one test case per file, so they still count.
         let orphans = analysis.diagnostics.filter { !sessionIds.contains($0.session) }
         var orphanFiles: [String] = []
         for d in orphans where !orphanFiles.contains(d.file) { orphanFiles.append(d.file) }
         for file in orphanFiles {
-            suites[index(file)].cases.append(Case(classname: file, name: "(no session)",
+            let isManifest = analysis.manifest?.file == file
+            suites[index(file)].cases.append(Case(classname: file, name: isManifest ? "scene manifest" : "(no session)",
                                                   diagnostics: orphans.filter { $0.file == file }, error: nil))
         }
         for i in suites.indices where suites[i].cases.isEmpty {

@@ -172,6 +172,9 @@ public enum InputExpansion {
         if name.lowercased().hasSuffix(".plist") {
             return Input(path: path, skipped: "a property list, not a log (an app's Info.plist goes to --manifest or `lifeline manifest`)")
         }
+        if name.lowercased().hasSuffix(".ipa") {
+            return Input(path: path, skipped: "an app archive, not a log (its Info.plist is read by --manifest or `lifeline manifest`)")
+        }
         return Input(path: path, skipped: skipReason(path, document: isDocument(name)))
     }
 
