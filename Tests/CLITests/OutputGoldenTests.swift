@@ -14,6 +14,10 @@ import Testing
         (["timeline", "SampleLogs"], "timeline.txt"),
         (["analyze", "SampleLogs/scenarios/app-markers.log", "--config", "SampleLogs/scenarios/app-markers.lifeline.yml",
           "--fail-on", "never"], "analysis-markers.txt"),
+        (["manifest", "SampleLogs/manifests/Almanac-Info.plist", "SampleLogs/manifests/Compass.app", "SampleLogs/manifests/Folio-Info.plist",
+          "SampleLogs/manifests/Roadcast-Info.plist", "SampleLogs/manifests/Weather.ipa", "--fail-on", "never"], "manifest.txt"),
+        (["analyze", "SampleLogs/scenarios/ipad-multi-window.log", "--manifest", "SampleLogs/manifests/Folio-Info.plist",
+          "--fail-on", "never"], "analysis-manifest.txt"),
     ])
     func matchesFreshRun(arguments: [String], file: String) throws {
         let committed = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Output/\(file)"), encoding: .utf8)

@@ -385,6 +385,74 @@ private func scripts(_ html: String) -> [Substring] {
     }
 }
 
+extension HTMLReportTests {
+    /// The report of a log checked against an Info.plist whose configuration names are markup: in
+    /// a real browser, the plist's section and key paths show, its findings filter as the
+    /// `Info.plist` session, and the names show as text.
+    @Test("a report with an Info.plist in headless Chromium: manifest findings filter, key paths and names show as text",
+          .tags(.browser), .timeLimit(.minutes(15)))
+    func browserCheckManifest() throws {
+        let dir = try ReportScratch()
+        let log = try dir.write("device.log", twoLaunches)
+        let names = "&lt;script&gt;alert(1)&lt;/script&gt;"
+        let plist = try dir.write("Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>UIMainStoryboardFile</key>
+                <string>Main</string>
+                <key>UIApplicationSceneManifest</key>
+                <dict>
+                    <key>UISceneConfigurations</key>
+                    <dict>
+                        <key>UIWindowSceneSessionRoleApplication</key>
+                        <array>
+                            <dict>
+                                <key>UISceneConfigurationName</key>
+                                <string>\(names)</string>
+                                <key>UISceneDelegateClassName</key>
+                                <string>SceneDelegate</string>
+                            </dict>
+                            <dict>
+                                <key>UISceneConfigurationName</key>
+                                <string>\(names)</string>
+                                <key>UISceneDelegateClassName</key>
+                                <string>SceneDelegate</string>
+                            </dict>
+                        </array>
+                    </dict>
+                </dict>
+            </dict>
+            </plist>
+
+            """)
+        var configuration = Configuration.defaults
+        configuration.settings.manifest = try ManifestReader.read(path: plist)
+        let analysis = Analysis.run(paths: [log], ingest: IngestOptions(jobs: 1), configuration: configuration)
+        #expect(analysis.diagnostics.contains { $0.ruleId == "LC-M08" && $0.message.contains(hostile) })
+        let html = HTMLReport.render(analysis, diagrams: try realDiagrams(), excerpts: LogExcerpts.read(around: analysis.diagnostics))
+        #expect(!html.contains(hostile))
+        let report = dir.url.appendingPathComponent("report.html")
+        try html.write(to: report, atomically: true, encoding: .utf8)
+        let script = repositoryRoot.appendingPathComponent("scripts/browser-check").path
+        let setup = try run(script, ["--install-only"])
+        if setup.status != 0 {
+            let why = "scripts/browser-check could not install the browser (exit \(setup.status)):\n\(setup.output)"
+            if ProcessInfo.processInfo.environment["CI"] == "true" || setup.status != 2 {
+                Issue.record(Comment(rawValue: why))
+                return
+            }
+            print(why)
+            return
+        }
+        let keyPath = ":UIApplicationSceneManifest:UISceneConfigurations:UIWindowSceneSessionRoleApplication:1:UISceneConfigurationName"
+        let check = try run(script, [report.path, "--expect-text", hostile, "--expect-text", keyPath,
+                                     "--expect-text", "UIMainStoryboardFile (Main) is still set"])
+        print(check.output)
+        #expect(check.status == 0, "scripts/browser-check failed:\n\(check.output)")
+    }
+}
+
 /// Runs `executable` with `arguments`, standard input closed; returns its exit status and its
 /// standard output and error together.
 private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -30,24 +30,46 @@ struct MultipleScenesFlagRule: Rule {
         ],
         online: true, reads: .logAndManifest)
 
-    static let willConnect = EventKind("scene.willConnect")
-
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard let manifest = settings.manifest, manifest.sceneManifest != nil, manifest.supportsMultipleScenes != true else { return [] }
         func isApplication(_ s: SceneTimeline) -> Bool {
             !s.isCarPlay && (s.role == nil || s.role == SceneRole.windowApplication.rawValue)
         }
-        return session.indices(of: Self.willConnect).compactMap { i in
-            let c = session.context(at: i)
-            guard let scene = c.scene, isApplication(scene) else { return nil }
-            let others = session.connectedWindowScenes(before: i).filter { $0.id != scene.id && isApplication($0) }
-            guard let other = others.first else { return nil }
-            var d = diagnostic(session, event: i, scene: scene, state: c.state,
-                               "scene \(scene.label) connected while \(other.label) was still connected, but UIApplicationSupportsMultipleScenes is \(manifest.supportsMultipleScenes == nil ? "absent (NO)" : "NO"): UIKit creates one scene for such an app")
-            d.related.append(manifest.related(manifest.supportsMultipleScenes == nil ? manifest.manifestPath
-                                              : manifest.manifestPath.appending(key: "UIApplicationSupportsMultipleScenes"),
-                                              manifest.supportsMultipleScenes == nil ? "the scene manifest, without UIApplicationSupportsMultipleScenes" : "UIApplicationSupportsMultipleScenes is NO here"))
-            return d
+        // One pass over the application scenes' steps in event order, keeping the connected ones
+        // (and since when): each connect checks that set, not every scene of the session.
+        let steps = session.sceneSteps.filter { isApplication($0.scene) }.sorted { $0.entry.event < $1.entry.event }
+        var connected: [String: SceneTimeline] = [:]
+        // The connected scenes in the order they connected (ids of disconnected ones are skipped
+        // from the front as they are met), so the one named is the longest connected.
+        var order: [String] = []
+        var head = 0
+        func longestConnected(except id: String) -> SceneTimeline? {
+            while head < order.count, connected[order[head]] == nil { head += 1 }
+            var i = head
+            while i < order.count {
+                if order[i] != id, let s = connected[order[i]] { return s }
+                i += 1
+            }
+            return nil
         }
+        var found: [Diagnostic] = []
+        for step in steps {
+            let scene = step.scene
+            if step.kind == "scene.willConnect", let other = longestConnected(except: scene.id) {
+                var d = diagnostic(session, event: step.entry.event, scene: scene, state: step.before.rawValue,
+                                   "scene \(scene.label) connected while \(other.label) was still connected, but UIApplicationSupportsMultipleScenes is \(manifest.supportsMultipleScenes == nil ? "absent (NO)" : "NO"): UIKit creates one scene for such an app")
+                d.related.append(manifest.related(manifest.supportsMultipleScenes == nil ? manifest.manifestPath
+                                                  : manifest.manifestPath.appending(key: "UIApplicationSupportsMultipleScenes"),
+                                                  manifest.supportsMultipleScenes == nil ? "the scene manifest, without UIApplicationSupportsMultipleScenes" : "UIApplicationSupportsMultipleScenes is NO here"))
+                found.append(d)
+            }
+            if step.entry.after == .disconnected {
+                connected[scene.id] = nil
+            } else if connected[scene.id] == nil {
+                connected[scene.id] = scene
+                order.append(scene.id)
+            }
+        }
+        return found
     }
 }
