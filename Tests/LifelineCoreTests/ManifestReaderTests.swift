@@ -284,3 +284,48 @@ import ZIPFoundation
         }
     }
 }
+
+/// Inputs the `manifest` fuzz target found (Tests/LifelineCoreTests/Fixtures/manifest/, also its seeds).
+@Suite struct ManifestFuzzRegressionTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/manifest")
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).sorted()
+    }
+
+    /// FoundationXML's parser trapped in its callbacks on plists Foundation's property list parser
+    /// accepts (a processing instruction without data, invalid UTF-8 in a comment, an attribute name
+    /// or a processing instruction's target), and ZIPFoundation's in-memory reader trapped on an
+    /// archive whose offsets point past its end. Each is now read or refused with a message, twice
+    /// the same way (a binary plist with a non-string key gave a different manifest each read).
+    @Test("regression (fuzz manifest): read or refused, never a trap, the same both times", arguments: files)
+    func readTwice(_ name: String) throws {
+        let path = Self.fixtures.appendingPathComponent(name).path
+        func read() -> String {
+            do {
+                let m = try ManifestReader.read(path: path)
+                let text = try String(contentsOfFile: path, encoding: .isoLatin1)
+                let lineCount = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.count
+                #expect(m.lines.values.allSatisfy { $0 >= 1 && $0 <= lineCount })
+                return "\(m.root)\(m.lines.sorted { $0.key < $1.key })"
+            } catch let e as ManifestError {
+                #expect(!e.message.isEmpty && e.path == path)
+                return e.description
+            } catch {
+                Issue.record("not a ManifestError: \(error)")
+                return ""
+            }
+        }
+        #expect(read() == read())
+    }
+
+    @Test("a processing instruction without data and a comment with bad UTF-8 keep the plist's lines")
+    func linesAroundOddMarkup() throws {
+        let xml = "<?xml version=\"1.0\"?>\n<?foo?>\n<!-- caf\u{E9} -->\n<plist version=\"1.0\">\n<dict>\n<key>A&amp;B</key>\n<string>x</string>\n<key><![CDATA[C<D]]></key>\n<true/>\n</dict>\n</plist>\n"
+        var data = Data(xml.utf8)
+        data[data.firstIndex(of: 0xC3)!] = 0xFF  // the é's first byte: invalid UTF-8
+        let lines = PlistLines.read(data)
+        #expect(lines.lines[PlistKeyPath(keys: "A&B")] == 6)
+        #expect(lines.lines[PlistKeyPath(keys: "C<D")] == 8)
+    }
+}

@@ -88,7 +88,8 @@ extension FuzzEntry {
     /// The product module the fuzz reads expand `$(PRODUCT_MODULE_NAME)` to.
     public static let manifestProductModule = "Fuzz_App"
     public static let manifestPath = "fuzz/Info.plist"
-    public static let archivePath = "fuzz.ipa"
+    /// Archives are read from a file (as `lifeline manifest` reads them): one per fuzzing process.
+    public static let archivePath = (NSTemporaryDirectory() as NSString).appendingPathComponent("lifeline-fuzz-\(getpid()).ipa")
 
     /// Reads `bytes` with `ManifestReader` the ways `lifeline manifest` can: always as a property
     /// list file (`parse`), and as an `.ipa` (`readArchive`) when they start with the zip magic
@@ -101,7 +102,10 @@ extension FuzzEntry {
         })]
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             reads.append(ManifestRead(archive: true, result: Result {
-                try ManifestReader.readArchive(data, path: archivePath, productModule: nil)
+                guard FileManager.default.createFile(atPath: archivePath, contents: data) else {
+                    throw ManifestError(path: archivePath, "cannot write the archive to read")
+                }
+                return try ManifestReader.readArchive(path: archivePath, productModule: nil)
             }))
         }
         for i in reads.indices {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ZIPFoundation
 
 /// A manifest that cannot be read, with the path it was read from.
@@ -40,7 +37,7 @@ public enum ManifestReader {
         }
         let data = try readFile(path)
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || path.lowercased().hasSuffix(".ipa") {
-            return try readArchive(data, path: path, productModule: productModule)
+            return try readArchive(path: path, productModule: productModule)
         }
         return try parse(data, file: path, source: path, container: inBundle(path) ? .app : .file, productModule: productModule)
     }
@@ -59,10 +56,12 @@ public enum ManifestReader {
         return data
     }
 
-    /// The `Info.plist` of the app in an `.ipa`'s `Payload/` folder.
-    static func readArchive(_ data: Data, path: String, productModule: String?) throws -> SceneManifest {
+    /// The `Info.plist` of the app in an `.ipa`'s `Payload/` folder. The archive is read from its
+    /// file, not from memory: ZIPFoundation 0.9.20's in-memory reader traps on an archive whose
+    /// offsets point past its end (found by the `manifest` fuzz target; weichsel/ZIPFoundation#394).
+    static func readArchive(path: String, productModule: String?) throws -> SceneManifest {
         let archive: Archive
-        do { archive = try Archive(data: data, accessMode: .read) } catch {
+        do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
             throw ManifestError(path: path, "not a readable zip archive (an .ipa is one): \(error)")
         }
         let plists = archive.filter { e in
@@ -125,16 +124,5 @@ public enum ManifestReader {
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
         let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace }
         return text.hasPrefix("<?xml") || text.hasPrefix("<plist") || text.hasPrefix("<!DOCTYPE plist")
-    }
-}
-
-extension PlistLines {
-    /// Where libxml2 first rejects `data`, with its message.
-    static func firstError(_ data: Data) -> (line: Int, message: String)? {
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        guard !parser.parse() else { return nil }
-        let message = (parser.parserError as NSError?)?.localizedDescription ?? "malformed XML"
-        return (parser.lineNumber, message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

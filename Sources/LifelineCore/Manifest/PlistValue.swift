@@ -47,19 +47,30 @@ public indirect enum PlistValue: Sendable, Hashable {
         case let a as [Any]:
             return .array(a.enumerated().map { from($1, path: path.appending(index: $0), order: order) })
         case let d as [String: Any]:
-            let keys = d.keys.sorted { a, b in
-                let x = order[path.appending(key: a)], y = order[path.appending(key: b)]
-                switch (x, y) {
-                case let (x?, y?): return x < y
-                case (_?, nil): return true
-                case (nil, _?): return false
-                default: return a < b
-                }
-            }
-            return .dictionary(PlistDictionary(keys.map { ($0, from(d[$0]!, path: path.appending(key: $0), order: order)) }))
+            return dictionary(d, path: path, order: order)
+        case let d as [AnyHashable: Any]:
+            // A binary plist may have non-string keys (an Info.plist never does): each is named by
+            // its text, the first of two that read the same kept, in sorted order.
+            var named: [String: Any] = [:]
+            func rank(_ k: AnyHashable) -> (String, String) { ("\(k.base)", "\(type(of: k.base))") }
+            for (k, v) in d.sorted(by: { rank($0.key) < rank($1.key) }) where named["\(k.base)"] == nil { named["\(k.base)"] = v }
+            return dictionary(named, path: path, order: order)
         default:
-            return .string("\(value)")
+            return .string("\(type(of: value))")
         }
+    }
+
+    private static func dictionary(_ d: [String: Any], path: PlistKeyPath, order: [PlistKeyPath: Int]) -> PlistValue {
+        let keys = d.keys.sorted { a, b in
+            let x = order[path.appending(key: a)], y = order[path.appending(key: b)]
+            switch (x, y) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a < b
+            }
+        }
+        return .dictionary(PlistDictionary(keys.map { ($0, from(d[$0]!, path: path.appending(key: $0), order: order)) }))
     }
 }
 
