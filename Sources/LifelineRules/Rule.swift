@@ -271,6 +271,21 @@ public struct RuleRunner: Sendable {
     }
 }
 
+/// `file:line`, or `file` alone for a place without a line (a key of a binary property list),
+/// then the key path of an Info.plist key: how the text outputs name a place.
+func placeText(file: String, line: Int, keyPath: String?) -> String {
+    (line > 0 ? "\(file):\(line)" : file) + (keyPath.map { " \($0)" } ?? "")
+}
+
+extension Diagnostic {
+    /// Where the finding is, as the text outputs write it (`Info.plist:44 :UIMainStoryboardFile`).
+    public var place: String { placeText(file: file, line: line, keyPath: keyPath) }
+}
+
+extension RelatedLocation {
+    public var place: String { placeText(file: file, line: line, keyPath: keyPath) }
+}
+
 extension Diagnostic {
     /// By file, line and rule id: the order of every report.
     public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

@@ -73,7 +73,8 @@ struct Analyze: ParsableCommand {
         }
     }
 
-    private static func split(_ list: [String]) -> [String] {
+    /// `--rules`/`--disable` values: repeated, or comma-separated (also what `manifest` takes).
+    static func split(_ list: [String]) -> [String] {
         list.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 

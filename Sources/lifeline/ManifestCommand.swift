@@ -48,12 +48,8 @@ struct ManifestCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif }
 
-    private static func split(_ list: [String]) -> [String] {
-        list.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     func validate() throws {
-        let unknown = RuleSelection.select(only: Self.split(rules), disabled: Self.split(disable)).unknown
+        let unknown = RuleSelection.select(only: Analyze.split(rules), disabled: Analyze.split(disable)).unknown
         if !unknown.isEmpty { throw ValidationError("unknown rule: \(unknown.joined(separator: ", ")) (see `lifeline rules`)") }
     }
 
@@ -63,7 +59,7 @@ struct ManifestCommand: ParsableCommand {
         guard !targets.isEmpty else {
             throw ValidationError("name an Info.plist, .app or .ipa (or set `manifest:` in .lifeline.yml)")
         }
-        let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
+        let selected = configuration.rules(only: Analyze.split(rules), disabled: Analyze.split(disable))
         let runner = RuleRunner(rules: selected, settings: configuration.settings, severities: configuration.severities)
         var checked: [(manifest: SceneManifest, findings: [Diagnostic])] = []
         var unreadable = false

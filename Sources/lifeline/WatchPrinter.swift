@@ -31,8 +31,7 @@ final class WatchPrinter {
     }
 
     private func finding(_ d: Diagnostic) -> String {
-        var where_ = d.line > 0 ? "\(d.file):\(d.line)" : d.file
-        if let keyPath = d.keyPath { where_ += " \(keyPath)" }
+        var where_ = d.place
         if !d.session.isEmpty { where_ += " \(d.session)" }
         if let scene = d.scene { where_ += " \(scene)" }
         if let state = d.state { where_ += " [\(state)]" }

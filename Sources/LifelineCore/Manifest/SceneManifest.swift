@@ -18,7 +18,7 @@ public struct SceneManifest: Sendable, Hashable {
     public var member: String?
     public var format: Format
     public var container: Container
-    public var root: PlistDictionary
+    public let root: PlistDictionary
     /// Line of each key path (XML property lists read from a file; empty otherwise).
     public var lines: [PlistKeyPath: Int]
     /// What `$(PRODUCT_MODULE_NAME)` expands to (`--product-module`), if given.
@@ -52,16 +52,31 @@ public struct SceneManifest: Sendable, Hashable {
     /// `UIApplicationSupportsMultipleScenes` as written (nil when absent: UIKit takes NO).
     public var supportsMultipleScenes: Bool? { sceneManifest?["UIApplicationSupportsMultipleScenes"]?.bool }
 
+    /// The roles under `UISceneConfigurations`, in file order, with their configurations: worked
+    /// out once from `root`, since the rules that check logs against the manifest ask for every session.
+    public let roles: [RoleEntry]
     /// Every configuration of every role, in file order.
-    public var configurations: [SceneConfiguration] {
-        roles.flatMap(\.configurations)
+    public let configurations: [SceneConfiguration]
+
+    public init(source: String, file: String, member: String?, format: Format, container: Container, root: PlistDictionary,
+                lines: [PlistKeyPath: Int], productModule: String?) {
+        self.source = source
+        self.file = file
+        self.member = member
+        self.format = format
+        self.container = container
+        self.root = root
+        self.lines = lines
+        self.productModule = productModule
+        roles = Self.roles(in: root)
+        configurations = roles.flatMap(\.configurations)
     }
 
-    /// The roles under `UISceneConfigurations`, in file order, with their configurations.
-    public var roles: [RoleEntry] {
-        guard let configs = sceneManifest?[Self.configurationsKey]?.dictionary else { return [] }
+    private static func roles(in root: PlistDictionary) -> [RoleEntry] {
+        guard let configs = root[manifestKey]?.dictionary?[configurationsKey]?.dictionary else { return [] }
+        let base = PlistKeyPath(keys: manifestKey, configurationsKey)
         return configs.entries.map { role, value in
-            let path = configurationsPath.appending(key: role)
+            let path = base.appending(key: role)
             let list = (value.array ?? []).enumerated().compactMap { i, item -> SceneConfiguration? in
                 guard let d = item.dictionary else { return nil }
                 return SceneConfiguration(role: role, index: i, path: path.appending(index: i), values: d)

@@ -149,14 +149,13 @@ public struct AnalysisText {
     }
 
     private func finding(_ d: Diagnostic, line: (String) -> Void) {
-        var where_ = d.line > 0 ? "\(d.file):\(d.line)" : d.file
-        if let k = d.keyPath { where_ += " \(k)" }
+        var where_ = d.place
         if let scene = d.scene { where_ += " \(scene)" }
         if let state = d.state { where_ += " [\(state)]" }
         line("  \(paint(d.severity.description, code(d.severity))) \(d.ruleId) \(d.rule)  \(where_)")
         line("      \(d.message)")
         for r in d.related where r.keyPath != nil {
-            line("      see \(r.line > 0 ? "\(r.file):\(r.line)" : r.file) \(r.keyPath!): \(r.message)")
+            line("      see \(r.place): \(r.message)")
         }
     }
 
