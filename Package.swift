@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `.lifeline.yml`: keeps node positions, so configuration errors name their line.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // `.ipa` files (zip archives) for `lifeline manifest`: the Info.plist inside Payload/*.app.
+        // The tests build `.ipa` files (zip archives) with it; Lifeline reads them through libzip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
@@ -29,13 +29,18 @@ let package = Package(
         .systemLibrary(
             name: "CLifelineZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // `.ipa` files (zip archives) for `lifeline manifest`: the Info.plist inside Payload/*.app.
+        // libzip, not ZIPFoundation: ZIPFoundation's inflate loop on Linux never ends on a deflate
+        // stream cut short (Documentation/Reliability.md).
+        .systemLibrary(
+            name: "CLibzip", pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]),
         // The SIMD literal prefilter of the hot path.
         .target(name: "CLifelineScan"),
         // Reads DOT text into Graphviz with ids in text order, so that a layout never depends on the heap.
         .target(name: "CLifelineDOT", dependencies: ["CGraphviz"]),
 
-        .target(name: "LifelineCore", dependencies: ["CPCRE2", "CLifelineZlib", "CLifelineScan",
-                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "LifelineCore", dependencies: ["CPCRE2", "CLifelineZlib", "CLibzip", "CLifelineScan"]),
         .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
         // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files.
         // Batch runs over many inputs: per-file analysis on every core, failure signatures, ranking.

@@ -67,6 +67,43 @@ public enum FuzzEntry {
     }
 }
 
+extension FuzzEntry.IngestResult {
+    /// The invariants every ingest of `bytes` keeps, as messages of those it breaks (none when all
+    /// hold): every line accounted for once, every byte counted, every event inside the input's
+    /// lines and in line order, the forced format reported. The `ingest-*` fuzz targets fail on the
+    /// first; the regression tests replay their findings through the same list.
+    public func violations(of bytes: UnsafeRawBufferPointer, forced: LogFormat?) -> [String] {
+        var out: [String] = []
+        let s = stats
+        let counts = "lines \(s.lines) records \(s.records) continuation \(s.continuationLines) non-log \(s.nonLogLines) unrecognized \(s.unrecognizedLines)"
+        if !s.isBalanced { out.append("line accounting does not add up: \(counts)") }
+        if s.records < 0 || s.continuationLines < 0 || s.nonLogLines < 0 || s.unrecognizedLines < 0 { out.append("negative count: \(counts)") }
+        let separator: UInt8 = sniff.carriageReturnLines ? 13 : 10
+        var expected = 0
+        for b in bytes where b == separator { expected += 1 }
+        if let last = bytes.last, last != separator { expected += 1 }
+        if s.lines != expected { out.append("\(s.lines) lines counted, the input has \(expected)") }
+        if s.bytes != Int64(bytes.count) { out.append("\(s.bytes) bytes counted, the input has \(bytes.count)") }
+        if s.events != events.count { out.append("stats say \(s.events) events, \(events.count) delivered") }
+        if let f = forced, s.format != f { out.append("forced \(f), reported \(String(describing: s.format))") }
+        if sniff.binaryReason != nil, !(events.isEmpty && s.unrecognizedLines == s.lines) { out.append("binary input produced records") }
+        var previous = 0
+        for e in events {
+            if !(e.line >= 1 && e.lineCount >= 1 && e.line + e.lineCount - 1 <= s.lines) {
+                out.append("event \(e.kind) at lines \(e.line)+\(e.lineCount) outside 1...\(s.lines)")
+            }
+            if e.line < previous { out.append("events out of line order: \(e.line) after \(previous)") }
+            if e.file != s.path { out.append("event names file \(e.file), not \(s.path)") }
+            previous = e.line
+        }
+        if s.records < Set(events.map(\.line)).count { out.append("more event lines than records") }
+        for n in s.notes {
+            if let l = n.line, !(l >= 1 && l <= s.lines + 1) { out.append("note at line \(l) of \(s.lines): \(n.message)") }
+        }
+        return out
+    }
+}
+
 extension FuzzEntry {
     /// One way of reading a manifest's bytes and what came of it.
     public struct ManifestRead {

@@ -35,7 +35,8 @@ extension RecordProcessor {
         recordsPerFormat[formatIndex(mode)] += 1
         if mode == .metricKit { return flushMetricKit(lineCount: lineCount) }
         do {
-            switch try DiagnosticReportParser.parse(crashText.joined(separator: "\n"), lifecycleSymbol: CallbackCatalog.isLifecycleSymbol) {
+            // The report's lines are the reader's lines: line numbers it gives are offsets into them.
+            switch try DiagnosticReportParser.parse(lines: crashText.map { Substring($0) }, lifecycleSymbol: CallbackCatalog.isLifecycleSymbol) {
             case .crash(let report):
                 // A report pasted into Markdown starts after the prose and fence before it, and the
                 // prose after it is Markdown too: those lines are not the report's.

@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// A manifest that cannot be read, with the path it was read from.
 public struct ManifestError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -56,34 +55,32 @@ public enum ManifestReader {
         return data
     }
 
-    /// The `Info.plist` of the app in an `.ipa`'s `Payload/` folder. The archive is read from its
-    /// file, not from memory: ZIPFoundation 0.9.20's in-memory reader traps on an archive whose
-    /// offsets point past its end (found by the `manifest` fuzz target; weichsel/ZIPFoundation#394).
+    /// The `Info.plist` of the app in an `.ipa`'s `Payload/` folder, read through libzip
+    /// (`ZipArchive`): a corrupt or cut member is an error naming the archive and the member, and no
+    /// member is read past `maxBytes`, whatever size the archive declares for it.
     static func readArchive(path: String, productModule: String?) throws -> SceneManifest {
-        let archive: Archive
-        do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
+        let archive: ZipArchive
+        do { archive = try ZipArchive(path: path) } catch {
             throw ManifestError(path: path, "not a readable zip archive (an .ipa is one): \(error)")
         }
-        let plists = archive.filter { e in
-            let parts = e.path.split(separator: "/", omittingEmptySubsequences: false)
-            return e.type == .file && parts.count == 3 && parts[0] == "Payload" && parts[1].hasSuffix(".app") && parts[2] == "Info.plist"
+        let plists = archive.members.filter { m in
+            let parts = m.path.split(separator: "/", omittingEmptySubsequences: false)
+            return m.isFile && parts.count == 3 && parts[0] == "Payload" && parts[1].hasSuffix(".app") && parts[2] == "Info.plist"
         }.sorted { $0.path < $1.path }
         guard let entry = plists.first else {
             throw ManifestError(path: path, "no Payload/<name>.app/Info.plist in the archive")
         }
-        guard entry.uncompressedSize <= UInt64(maxBytes) else {
-            throw ManifestError(path: path, "\(entry.path) is larger than \(maxBytes >> 20) MB: not an Info.plist")
-        }
-        var bytes = Data()
+        let tooLarge = "\(entry.path) is larger than \(maxBytes >> 20) MB: not an Info.plist"
+        guard entry.size <= UInt64(maxBytes) else { throw ManifestError(path: path, tooLarge) }
+        let bytes: [UInt8]
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                bytes.append(chunk)
-                if bytes.count > maxBytes { throw ManifestError(path: path, "\(entry.path) is larger than \(maxBytes >> 20) MB: not an Info.plist") }
-            }
-        } catch let e as ManifestError { throw e } catch {
+            bytes = try archive.read(entry, limit: maxBytes)
+        } catch is ZipArchive.LimitExceeded {
+            throw ManifestError(path: path, tooLarge)
+        } catch {
             throw ManifestError(path: path, "\(entry.path) cannot be extracted: \(error)")
         }
-        var manifest = try parse(bytes, file: path, source: path, container: .ipa, productModule: productModule, label: "\(path) (\(entry.path))")
+        var manifest = try parse(Data(bytes), file: path, source: path, container: .ipa, productModule: productModule, label: "\(path) (\(entry.path))")
         manifest.member = entry.path
         // Lines inside an archive member cannot be opened next to the finding: key paths only.
         manifest.lines = [:]

@@ -26,7 +26,15 @@ public enum DiagnosticReportParser {
     /// Parses a whole report.
     /// - Throws: `CrashReportError`, as `CrashReportParser.parse` does, when nothing here reads it.
     public static func parse(_ text: String, lifecycleSymbol: (String) -> Bool = CrashReportParser.defaultLifecycleSymbol) throws -> DiagnosticReport {
-        let lines = CrashLayouts.unwrapMarkdown(CrashText.lines(text))
+        try parse(lines: CrashText.lines(text), lifecycleSymbol: lifecycleSymbol)
+    }
+
+    /// The same, from lines already cut (an input's lines as the line reader cut them). Every line
+    /// number in the result (`startLine`, `trailingTextLine`, an error's line) is an index into
+    /// `lines`, whatever a line holds: a lone `\r` inside a log line is not a line break here, so
+    /// a report read from a log's lines never points past them.
+    static func parse(lines raw: [Substring], lifecycleSymbol: (String) -> Bool = CrashReportParser.defaultLifecycleSymbol) throws -> DiagnosticReport {
+        let lines = CrashLayouts.unwrapMarkdown(raw)
         if let first = lines.firstIndex(where: { !CrashText.trim($0).isEmpty }) {
             let start = CrashLayouts.reportStart(lines, from: first)
             if let other = try other(lines: lines, start: start) { return other }
