@@ -1,5 +1,5 @@
 # The README's commands, plus the ones developers use every day.
-.PHONY: demo test output bench bench-quick build release clean fuzz
+.PHONY: demo test output bench bench-quick build release clean fuzz fuzz-campaign
 
 demo:                ## bootstrap, build, run on SampleLogs/ into Output/
 	scripts/demo
@@ -24,6 +24,10 @@ bench-quick:         ## 100 MB of each shape, one run: a smoke run of the benchm
 FUZZ_SECONDS ?= 60
 fuzz:                ## libFuzzer targets (Fuzz/), FUZZ_SECONDS each; crashes into .build-fuzz/artifacts/
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
+
+FUZZ_MINUTES ?= 10
+fuzz-campaign:       ## every target FUZZ_MINUTES, two at a time; its table into Documentation/Reliability.md
+	scripts/fuzz --campaign $(FUZZ_MINUTES)
 
 clean:
 	rm -rf .build .build-*

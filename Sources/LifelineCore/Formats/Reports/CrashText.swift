@@ -1,3 +1,4 @@
+import CLifelineScan
 import Foundation
 
 // MARK: - Helpers
@@ -169,7 +170,7 @@ enum CrashText {
         return hay.withUnsafeBufferPointer { search($0, n, false) } != nil
     }
 
-    /// Offset of `n` in `h`, naive scan.
+    /// Offset of `n` in `h` (the last one when `backwards`).
     static func search(_ h: UnsafeBufferPointer<UInt8>, _ n: [UInt8], _ backwards: Bool) -> Int? {
         guard !n.isEmpty, h.count >= n.count else { return nil }
         let first = n[0]
@@ -183,7 +184,9 @@ enum CrashText {
             var p = last
             while p >= 0 { if matches(p) { return p }; p -= 1 }
         } else {
-            for p in 0...last where matches(p) { return p }
+            // libc's memmem (ll_find_bytes) instead of a byte-by-byte scan.
+            let at = n.withUnsafeBufferPointer { ll_find_bytes(h.baseAddress, h.count, $0.baseAddress, n.count) }
+            return at >= 0 ? at : nil
         }
         return nil
     }

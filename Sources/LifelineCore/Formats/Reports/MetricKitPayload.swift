@@ -58,11 +58,11 @@ public enum MetricKitReader {
     /// True when the start of a file (its first few kilobytes) is a MetricKit diagnostic payload.
     public static func looksLikePayload(_ head: [UInt8]) -> Bool {
         guard let first = head.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }), first == 123 || first == 91 else { return false }
-        let text = String(decoding: head, as: UTF8.self)
+        // Byte searches: the sniffer asks this of every input's first 16 KiB.
+        func has(_ key: String) -> Bool { CrashText.contains(head, key) }
         let keys = MetricKitDiagnostic.Kind.allCases.map { "\"\($0.rawValue)\"" } + ["\"diagnosticMetaData\"", "\"callStackTree\""]
-        let hits = keys.filter { text.contains($0) }.count
-        return hits >= 1 && (text.contains("\"timeStampBegin\"") || text.contains("\"diagnosticMetaData\"") || text.contains("\"callStackTree\""))
-            && !text.contains("\"bug_type\"")
+        return keys.contains(where: has) && (has("\"timeStampBegin\"") || has("\"diagnosticMetaData\"") || has("\"callStackTree\""))
+            && !has("\"bug_type\"")
     }
 
     /// The diagnostics of a file, in order (payload, then kind as written, then position).
