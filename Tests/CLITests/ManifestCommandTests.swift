@@ -95,6 +95,10 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.contains("Nope.plist: no such file or directory"))
         let none = try CLI.run(["manifest", "--no-config"])
         #expect(none.status == 2 && none.stderr.contains("name an Info.plist"))
+        // An .ipa whose Info.plist's deflate stream never ends (it hung the command before libzip).
+        let cut = CLI.repositoryRoot.appendingPathComponent("Fuzz/Seeds/manifest/cut-deflate.ipa").path
+        let archive = try CLI.run(["manifest", cut])
+        #expect(archive.status == 2 && archive.stderr.contains("lifeline: \(cut): Payload/Cut.app/Info.plist cannot be extracted"), "\(archive.stderr)")
     }
 
     @Test("analyze --manifest: the plist's findings and the log's against it, in text, JSON and the report files")

@@ -92,8 +92,7 @@ struct HostileCorpusTests {
     /// then waited forever for more input. It is refused now, naming the member.
     @Test("an .ipa whose Info.plist's deflate stream is cut is refused, naming the member")
     func cutDeflateStream() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = scratchDirectory("hostile")
         defer { try? FileManager.default.removeItem(at: dir) }
         let ipa = dir.appendingPathComponent("Cut.ipa")
         try Self.writeCutDeflateIPA(to: ipa)

@@ -134,11 +134,7 @@ import ZIPFoundation
         return url.path
     }
 
-    static func scratch() -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-manifest-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static func scratch() -> URL { scratchDirectory("manifest") }
 
     static func binary(_ xml: String) throws -> Data {
         let value = try PropertyListSerialization.propertyList(from: Data(xml.utf8), options: [], format: nil)

@@ -19,6 +19,13 @@ enum Repo {
     }
 }
 
+/// A new empty directory under the temporary directory (`lifeline-PREFIX-UUID`); the caller removes it.
+func scratchDirectory(_ prefix: String) -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(prefix)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
 /// Ingests text written to a temporary file (`name` sets the extension, which matters for Markdown).
 func ingest(_ text: String, name: String = "input.log", options: IngestOptions = IngestOptions(jobs: 1))
     -> (events: [Event], stats: InputStats) {
