@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LifelineCore
 
@@ -16,5 +17,29 @@ struct FuzzRegressionTests {
         #expect(stats.bytes == 5000)
         #expect(stats.lines == 1)
         #expect(stats.isBalanced)
+    }
+
+    static let ingestFixtures = Repo.root.appendingPathComponent("Tests/LifelineCoreTests/Fixtures/ingest")
+
+    /// Inputs the ingest targets' campaigns found (`Fixtures/ingest/`, also seeds), replayed
+    /// sniffed and with every format forced, through the targets' own invariants
+    /// (`FuzzEntry.IngestResult.violations`). `resource-duration-overflow`: a resource report's
+    /// `Duration:` of 98 digits trapped converting its milliseconds to `Int`.
+    @Test("regression (fuzz ingest): campaign findings keep every ingest invariant",
+          arguments: Repo.files(in: ingestFixtures).map(\.lastPathComponent))
+    func ingestFindings(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.ingestFixtures.appendingPathComponent(name)))
+        for format in [nil] + LogFormat.allCases.map(Optional.some) {
+            let violations = bytes.withUnsafeBytes { FuzzEntry.ingest($0, format: format).violations(of: $0, forced: format) }
+            #expect(violations.isEmpty, "\(String(describing: format)): \(violations)")
+        }
+    }
+
+    @Test("a number too large for Int is no number, never a trap", arguments: [
+        (1e300, nil), (-1e300, nil), (Double.infinity, nil), (Double.nan, nil), (0x1p63, nil), (-0x1p63, Int.min),
+        (9_223_372_036_854_774_784, 9_223_372_036_854_774_784), (176_400.4, 176_400), (-0.5, -1), (2.5, 3),
+    ] as [(Double, Int?)])
+    func wholeNumbers(value: Double, expected: Int?) {
+        #expect(Int(rounding: value) == expected)
     }
 }

@@ -50,13 +50,26 @@ public indirect enum PlistValue: Sendable, Hashable {
             return dictionary(d, path: path, order: order)
         case let d as [AnyHashable: Any]:
             // A binary plist may have non-string keys (an Info.plist never does): each is named by
-            // its text, the first of two that read the same kept, in sorted order.
+            // `keyName`, the first of two that read the same kept, in sorted order.
             var named: [String: Any] = [:]
-            func rank(_ k: AnyHashable) -> (String, String) { ("\(k.base)", "\(type(of: k.base))") }
-            for (k, v) in d.sorted(by: { rank($0.key) < rank($1.key) }) where named["\(k.base)"] == nil { named["\(k.base)"] = v }
+            func rank(_ k: AnyHashable) -> (String, String) { (keyName(k.base), "\(type(of: k.base))") }
+            for (k, v) in d.sorted(by: { rank($0.key) < rank($1.key) }) where named[keyName(k.base)] == nil { named[keyName(k.base)] = v }
             return dictionary(named, path: path, order: order)
         default:
             return .string("\(type(of: value))")
+        }
+    }
+
+    /// The name of a non-string key: the text of a number, date or string, the size of data, and
+    /// the type of anything else. Never an object's description: a keyed archiver's UID describes
+    /// itself with its address, which differs on every read (found by the `manifest` campaign).
+    static func keyName(_ key: Any) -> String {
+        switch key {
+        case let s as String: return s
+        case let d as Date: return "\(d)"
+        case let d as Data: return "<\(d.count) bytes>"
+        case let n as NSNumber: return n.stringValue
+        default: return "<\(type(of: key))>"
         }
     }
 

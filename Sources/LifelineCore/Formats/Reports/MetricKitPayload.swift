@@ -270,7 +270,7 @@ public enum MetricKitReader {
         else if unit.hasPrefix("sec") || unit.hasPrefix("s") && unit.count <= 2 || unit.hasPrefix("秒") { scale = 1000 }
         else if unit.hasPrefix("min") || unit.hasPrefix("分") { scale = 60_000 }
         else { return nil }
-        return Int((value * scale).rounded())
+        return Int(rounding: value * scale)
     }
 
     static let machExceptions: [Int: String] = [

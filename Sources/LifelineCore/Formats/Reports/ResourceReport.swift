@@ -92,7 +92,7 @@ public struct ResourceReport: Sendable, Equatable {
             case "CPU", "Writes", "Wakeups": r.usage = r.usage ?? "\(key): \(value)"
             case "Reason": r.usage = r.usage ?? String(value)
             case "Action taken": r.action = String(value)
-            case "Duration": r.durationMilliseconds = r.durationMilliseconds ?? seconds(value).map { Int(($0 * 1000).rounded()) }
+            case "Duration": r.durationMilliseconds = r.durationMilliseconds ?? seconds(value).flatMap { Int(rounding: $0 * 1000) }
             default: break
             }
         }
