@@ -42,4 +42,16 @@ struct FuzzRegressionTests {
     func wholeNumbers(value: Double, expected: Int?) {
         #expect(Int(rounding: value) == expected)
     }
+
+    /// A jetsam report's page count is whatever its JSON says: one times the page size that does
+    /// not fit gave an overflow trap. The process is still reported, without a resident size.
+    @Test("a jetsam report whose page count overflows in bytes is reported without a size")
+    func jetsamPagesOverflow() throws {
+        let sample = try String(contentsOf: Repo.sampleLogs.appendingPathComponent("jetsam-per-process-limit.ips"), encoding: .utf8)
+        let huge = sample.replacingOccurrences(of: #""rpages" ?: ?[0-9]+"#, with: "\"rpages\":9223372036854775807", options: .regularExpression)
+        #expect(huge != sample)
+        let (events, stats) = ingest(huge, name: "jetsam.ips")
+        #expect(stats.isBalanced && !events.isEmpty)
+        #expect(events.allSatisfy { $0.kind == .jetsam && $0.details?.residentBytes == nil })
+    }
 }

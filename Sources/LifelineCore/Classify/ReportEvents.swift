@@ -11,7 +11,11 @@ enum ReportEvents {
             let name = p.name ?? "a process"
             var message = "\(name)\(p.pid.map { " [\($0)]" } ?? "") killed for memory"
             if let reason = p.reason { message += " (\(reason))" }
-            let bytes = p.residentPages.map { $0 * r.pageSize }
+            // Pages as the report gives them, which may be any number: no size when the product overflows.
+            let bytes = p.residentPages.flatMap { pages -> Int? in
+                let (b, overflow) = pages.multipliedReportingOverflow(by: r.pageSize)
+                return overflow ? nil : b
+            }
             if let bytes { message += ", \(NumberText.bytes(bytes)) resident" }
             if !p.states.isEmpty { message += ", \(p.states.joined(separator: " "))" }
             if let largest = r.largestProcess { message += largest == p.name ? "; the largest process" : "; largest process \(largest)" }
