@@ -22,7 +22,7 @@ bench-quick:         ## 100 MB of each shape, one run: a smoke run of the benchm
 	scripts/bench --quick
 
 FUZZ_SECONDS ?= 60
-fuzz:                ## libFuzzer targets (Fuzz/), FUZZ_SECONDS each; crashes into .build-fuzz/artifacts/
+fuzz:                ## libFuzzer targets (Fuzz/), FUZZ_SECONDS each; crashes into .build-fuzz/findings/
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 FUZZ_MINUTES ?= 10

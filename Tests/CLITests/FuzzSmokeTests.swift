@@ -43,7 +43,7 @@ struct FuzzSmokeTests {
                 print("FuzzSmokeTests: not run. \(reason)")
             }
         default:
-            Issue.record("a fuzz target crashed or broke an invariant (artifact under .build-fuzz/artifacts-smoke/):\n\(output)")
+            Issue.record("a fuzz target crashed or broke an invariant (artifact under .build-fuzz/findings-smoke/):\n\(output)")
         }
     }
 }
