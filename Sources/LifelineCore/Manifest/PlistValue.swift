@@ -50,24 +50,26 @@ public indirect enum PlistValue: Sendable, Hashable {
             return dictionary(d, path: path, order: order)
         case let d as [AnyHashable: Any]:
             // A binary plist may have non-string keys (an Info.plist never does): each is named by
-            // `keyName`, the first of two that read the same kept, in sorted order.
+            // `keyName`, and of two that read the same the first in sorted order is kept, sorted by
+            // name, type and value, so that no tie is left to the dictionary's hash order.
             var named: [String: Any] = [:]
-            func rank(_ k: AnyHashable) -> (String, String) { (keyName(k.base), "\(type(of: k.base))") }
-            for (k, v) in d.sorted(by: { rank($0.key) < rank($1.key) }) where named[keyName(k.base)] == nil { named[keyName(k.base)] = v }
+            let ranked = d.map { (key: keyName($0.key.base), type: "\(type(of: $0.key.base))", value: "\(from($0.value))", raw: $0.value) }
+                .sorted { ($0.key, $0.type, $0.value) < ($1.key, $1.type, $1.value) }
+            for k in ranked where named[k.key] == nil { named[k.key] = k.raw }
             return dictionary(named, path: path, order: order)
         default:
             return .string("\(type(of: value))")
         }
     }
 
-    /// The name of a non-string key: the text of a number, date or string, the size of data, and
-    /// the type of anything else. Never an object's description: a keyed archiver's UID describes
+    /// The name of a non-string key: the text of a number, date or string, the bytes of data (in
+    /// hex, the first 32), and the type of anything else. Never an object's description: a keyed archiver's UID describes
     /// itself with its address, which differs on every read (found by the `manifest` campaign).
     static func keyName(_ key: Any) -> String {
         switch key {
         case let s as String: return s
         case let d as Date: return "\(d)"
-        case let d as Data: return "<\(d.count) bytes>"
+        case let d as Data: return "<" + d.prefix(32).map { String(format: "%02x", $0) }.joined() + (d.count > 32 ? "… \(d.count) bytes>" : ">")
         case let n as NSNumber: return n.stringValue
         default: return "<\(type(of: key))>"
         }
