@@ -54,4 +54,16 @@ struct FuzzRegressionTests {
         #expect(stats.isBalanced && !events.isEmpty)
         #expect(events.allSatisfy { $0.kind == .jetsam && $0.details?.residentBytes == nil })
     }
+
+    /// The `sniff` campaign's finding was the target's own invariant: `FE FF …` is UTF-16 by its
+    /// byte order mark, while a UTF-8 mark in front makes the same bytes invalid UTF-8. Both
+    /// readings are right for their bytes; the target now exempts input with a mark of its own.
+    @Test("a UTF-16 byte order mark after a UTF-8 one is invalid UTF-8, alone it is UTF-16")
+    func utf16MarkAfterUTF8Mark() {
+        let bytes: [UInt8] = [0xFE, 0xFF, 0x00, 0x41, 0x00, 0x0A, 0xFF, 0xFF, 0x02, 0xFF]
+        let alone = bytes.withUnsafeBytes { FuzzEntry.sniff($0) }
+        #expect(alone.binaryReason == nil)
+        let marked = ([0xEF, 0xBB, 0xBF] + bytes).withUnsafeBytes { FuzzEntry.sniff($0) }
+        #expect(marked.binaryReason != nil)
+    }
 }
