@@ -315,6 +315,26 @@ import ZIPFoundation
         #expect(read() == read())
     }
 
+    /// Foundation on Linux crashes bridging a set read from a binary plist (the campaign's
+    /// `binary-set`, a set at the top). A set nested in a dictionary is refused the same way,
+    /// before Foundation sees it.
+    @Test("a binary plist holding a set is refused before Foundation reads it")
+    func binarySet() throws {
+        // {"A": {1}}: dict, "A", set, 1; one-byte offsets and references.
+        var bytes = Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x41, 0xC1, 0x03, 0x10, 0x01]
+        let table = bytes.count
+        bytes += [0x08, 0x0B, 0x0D, 0x0F]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 4] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect(BinaryPlistCheck.refusal(Data(bytes))?.contains("holds a set (object 2)") == true)
+        #expect { try ManifestReader.parse(Data(bytes), file: "set.plist", source: "set.plist", container: .file) } throws: {
+            ($0 as? ManifestError)?.message.contains("holds a set") == true
+        }
+        // The same list with an array (0xA1) instead of the set reads.
+        bytes[13] = 0xA1
+        #expect(BinaryPlistCheck.refusal(Data(bytes)) == nil)
+        #expect(try ManifestReader.parse(Data(bytes), file: "array.plist", source: "array.plist", container: .file).root["A"] != nil)
+    }
+
     @Test("a processing instruction without data and a comment with bad UTF-8 keep the plist's lines")
     func linesAroundOddMarkup() throws {
         let xml = "<?xml version=\"1.0\"?>\n<?foo?>\n<!-- caf\u{E9} -->\n<plist version=\"1.0\">\n<dict>\n<key>A&amp;B</key>\n<string>x</string>\n<key><![CDATA[C<D]]></key>\n<true/>\n</dict>\n</plist>\n"

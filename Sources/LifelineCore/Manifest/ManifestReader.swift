@@ -99,6 +99,7 @@ public enum ManifestReader {
         } else {
             throw ManifestError(path: name, "not a property list: neither XML (<?xml …> / <plist>) nor binary (bplist00)")
         }
+        if format == .binary, let refusal = BinaryPlistCheck.refusal(data) { throw ManifestError(path: name, refusal) }
         let value: Any
         do {
             value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
