@@ -247,7 +247,7 @@ public struct TriagePartial: Sendable {
 
     static func timestamp(_ any: Any?) -> LogTimestamp? {
         guard let t = any as? [String: Any], let iso = t["iso"] as? String else { return nil }
-        return LogTimestamp(iso: iso, seconds: (t["seconds"] as? NSNumber)?.doubleValue, hasOffset: t["hasOffset"] as? Bool ?? false,
+        return LogTimestamp(iso: iso, seconds: JSONNumber.double(t["seconds"]), hasOffset: t["hasOffset"] as? Bool ?? false,
                             yearInferred: t["yearInferred"] as? Bool ?? false, offsetMinutes: t["offsetMinutes"] as? Int)
     }
 
