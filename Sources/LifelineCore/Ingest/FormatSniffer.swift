@@ -27,24 +27,20 @@ enum FormatSniffer {
 
     /// An `.ips` report, however it was pasted: its header line first (possibly cut at its start,
     /// possibly after Markdown prose or a fence), or a pretty-printed body without its header.
+    /// (Byte searches, `CrashText.contains`: Foundation's `String.contains` bridges each line to
+    /// UTF-16 first, which was a fifth of the cost of reading a small file.)
     static func isIPS(_ nonBlank: [ArraySlice<UInt8>]) -> Bool {
         let lines = nonBlank.prefix(80).map(unquoted).filter { !$0.starts(with: Array("```".utf8)) && !$0.starts(with: Array("~~~".utf8)) }
         guard let head = lines.first else { return false }
-        if has(head, "\"bug_type\"") && (head.first == 123 || head.last == 125) { return true }
+        if CrashText.contains(head, "\"bug_type\"") && (head.first == 123 || head.last == 125) { return true }
         if head.drop(while: { $0 == 32 || $0 == 9 }).reversed().drop(while: { $0 == 32 || $0 == 9 }).elementsEqual([123]) {
             let keys = ["\"procName\"", "\"crashReporterKey\"", "\"faultingThread\"", "\"captureTime\""]
-            return lines.prefix(60).filter { l in keys.contains { has(l, $0) } }.count >= 2
+            return lines.prefix(60).filter { l in keys.contains { CrashText.contains(l, $0) } }.count >= 2
         }
         // Prose before the report: a header line further down.
         return lines.prefix(40).contains { t in
-            t.last == 125 && has(t, "\"bug_type\"") && has(t, "\"incident_id\"")
+            t.last == 125 && CrashText.contains(t, "\"bug_type\"") && CrashText.contains(t, "\"incident_id\"")
         }
-    }
-
-    /// Whether `needle` occurs in `hay`, comparing bytes (Foundation's `String.contains` bridges
-    /// each line to UTF-16 first, which was a fifth of the cost of reading a small file).
-    static func has(_ hay: ArraySlice<UInt8>, _ needle: String) -> Bool {
-        hay.withUnsafeBufferPointer { CrashText.search($0, Array(needle.utf8), false) } != nil
     }
 
     static func sniff(_ data: [UInt8], path: String) -> Sniff {
@@ -112,7 +108,7 @@ enum FormatSniffer {
         if ndjson > headerCount && ndjson >= metadata {
             // `unifiedlog_iterator` JSON Lines carry its own keys, not `log`'s (`eventMessage`).
             let first = nonBlank.first { $0.first == 123 }.map { $0.prefix(4096) } ?? []
-            let unified = has(first, "\"thread_id\":") && has(first, "\"log_type\":") && !has(first, "\"eventMessage\"")
+            let unified = CrashText.contains(first, "\"thread_id\":") && CrashText.contains(first, "\"log_type\":") && !CrashText.contains(first, "\"eventMessage\"")
             format = unified ? .unifiedLog : .logNDJSON
         } else if metadata > 0 && metadata * 2 >= headerCount {
             format = .xcodeMetadata

@@ -165,9 +165,10 @@ enum CrashText {
     }
 
     /// Whether `hay` (UTF-8 bytes) contains the ASCII `needle`.
-    static func contains(_ hay: [UInt8], _ needle: String) -> Bool {
+    static func contains<Bytes: Collection<UInt8>>(_ hay: Bytes, _ needle: String) -> Bool {
         let n = Array(needle.utf8)
-        return hay.withUnsafeBufferPointer { search($0, n, false) } != nil
+        if let found = hay.withContiguousStorageIfAvailable({ search($0, n, false) != nil }) { return found }
+        return Array(hay).withUnsafeBufferPointer { search($0, n, false) } != nil
     }
 
     /// Offset of `n` in `h` (the last one when `backwards`).
