@@ -17,16 +17,16 @@ public func lifelineFuzzClassify(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     record.tid = 7
     record.process = "App"
     let lineCount = 1 + lines.count
-    let event = shared.classify(record, file: "fuzz.log", line: 11, lineCount: lineCount)
+    let event = shared.classify(record, file: "fuzz.log", at: .line(11), extent: lineCount)
     // A fresh classifier agrees with the reused one (no state leaks between records).
-    let fresh = EventClassifier().classify(record, file: "fuzz.log", line: 11, lineCount: lineCount)
+    let fresh = EventClassifier().classify(record, file: "fuzz.log", at: .line(11), extent: lineCount)
     require(event == fresh, "reused and fresh classifiers disagree: \(String(describing: event?.kind)) vs \(String(describing: fresh?.kind))")
     // The counting pass (detailed: false) finds the same kind.
-    let quick = shared.classify(record, file: "fuzz.log", line: 11, lineCount: lineCount, detailed: false)
+    let quick = shared.classify(record, file: "fuzz.log", at: .line(11), extent: lineCount, detailed: false)
     require(quick?.kind == event?.kind, "detailed \(String(describing: event?.kind)) vs quick \(String(describing: quick?.kind))")
     if let event {
-        require(event.line == 11 && event.lineCount == lineCount && event.file == "fuzz.log" && event.format == format,
-                "event does not point at its record: \(event.file):\(event.line)+\(event.lineCount) \(event.format)")
+        require(event.position == .line(11) && event.extent == lineCount && event.file == "fuzz.log" && event.format == format,
+                "event does not point at its record: \(event.file):\(event.position)+\(event.extent) \(event.format)")
         if event.pid == nil {
             // Only a kill line's event drops the header's pid: it is the killed process's, not the
             // logging daemon's, and names that process's pid instead.

@@ -33,7 +33,7 @@ public func lifelineFuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     // Markers the loader accepted must be usable on any record.
     if !config.markers.isEmpty {
         let classifier = EventClassifier(markers: config.markers)
-        for p in probes { _ = classifier.classify(RecordText(format: .print, message: p), file: "f", line: 1, lineCount: 1) }
+        for p in probes { _ = classifier.classify(RecordText(format: .print, message: p), file: "f", at: .line(1), extent: 1) }
     }
     return 0
 }

@@ -24,7 +24,7 @@ public func lifelineFuzzLive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     require(stats.lines >= 0 && stats.lines <= lineCount(bytes, separator: 10) + lineCount(bytes, separator: 13),
             "\(stats.lines) lines counted")
     for e in events {
-        require(e.line >= 1 && e.line <= max(stats.lines, 1), "an event at line \(e.line) of \(stats.lines)")
+        require((e.position.line ?? 0) >= 1 && (e.position.line ?? 0) <= max(stats.lines, 1), "an event at \(e.position.phrase) of \(stats.lines) lines")
     }
     // Finishing twice adds nothing.
     require(reader.finish().events.isEmpty, "events after the end")

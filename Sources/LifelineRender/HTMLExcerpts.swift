@@ -22,7 +22,7 @@ extension HTMLPage {
                     if k > 0 { raw(", ") }
                     let diagnostic = analysis.diagnostics[d]
                     raw("<a href=\"#d-\(d + 1)\">")
-                    text("\(diagnostic.ruleId) line \(diagnostic.line)")
+                    text("\(diagnostic.ruleId) \(diagnostic.position.phrase)")
                     raw("</a>")
                 }
                 raw("</p>\n")

@@ -34,7 +34,7 @@ extension HTMLPage {
             for (k, r) in d.related.enumerated() {
                 // The lines that explain it, linked to their excerpt when the report shows one.
                 raw("<br><span class=\"related muted\">↳ ")
-                place(r.file, r.line, keyPath: r.keyPath, excerpt: relatedExcerpts[i][k], class: "mono")
+                place(r.file, r.position, keyPath: r.keyPath, excerpt: relatedExcerpts[i][k], class: "mono")
                 raw(" ")
                 text(r.message)
                 raw("</span>")
@@ -53,7 +53,7 @@ extension HTMLPage {
             raw("</td><td class=\"state\">")
             if let state = d.state { text(state) } else { dash() }
             raw("</td><td class=\"at\">")
-            place(d.file, d.line, keyPath: d.keyPath, excerpt: excerptOf[i], class: nil)
+            place(d.file, d.position, keyPath: d.keyPath, excerpt: excerptOf[i], class: nil)
             raw("</td></tr>\n")
         }
         raw("</tbody>\n</table>\n</section>\n")
@@ -76,9 +76,9 @@ extension HTMLPage {
 
     /// Where a finding or a line explaining it is: `file:line` (a link to its excerpt when the
     /// report shows one), and the key path of a key in an Info.plist (all a binary plist has).
-    mutating func place(_ file: String, _ line: Int, keyPath: String?, excerpt: Int?, class cls: String?) {
-        let at = line > 0 ? "\(file):\(line)" : file
-        let shown = line > 0 ? "\(short(file)):\(line)" : short(file)
+    mutating func place(_ file: String, _ position: InputPosition, keyPath: String?, excerpt: Int?, class cls: String?) {
+        let at = position.isKnown ? position.label(in: file) : file
+        let shown = position.isKnown ? position.label(in: short(file)) : short(file)
         if let excerpt {
             raw("<a href=\"#excerpt-\(excerpt + 1)\"")
         } else {

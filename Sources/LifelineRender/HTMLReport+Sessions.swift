@@ -101,7 +101,7 @@ extension HTMLPage {
         raw("<br><span class=\"muted\">")
         text(end.message.count > 160 ? String(end.message.prefix(159)) + "…" : end.message)
         raw("</span><br><span class=\"muted mono\">")
-        text("\(short(end.file)):\(end.line)")
+        text(end.position.label(in: short(end.file)))
         raw("</span>")
     }
 
@@ -147,7 +147,7 @@ extension HTMLPage {
             raw("</td><td class=\"state\">")
             text(r.stateAfter)
             raw("</td><td class=\"at\">")
-            text("\(r.file):\(r.line)")
+            text(r.position.label(in: r.file))
             raw("</td></tr>\n")
         }
         raw("</tbody>\n</table>\n</details>\n")

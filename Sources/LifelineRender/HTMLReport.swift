@@ -283,7 +283,7 @@ struct HTMLPage {
 
     init(analysis: Analysis, excerpts: [LogExcerpt], reports: [ReportExcerpt] = []) {
         var reportsByFile: [String: [Int: ReportExcerpt]] = [:]
-        for r in reports { reportsByFile[r.file, default: [:]][r.line] = r }
+        for r in reports { if let line = r.position.line { reportsByFile[r.file, default: [:]][line] = r } }
         self.reports = reportsByFile
         self.analysis = analysis
         self.excerpts = excerpts
@@ -299,7 +299,8 @@ struct HTMLPage {
         var hits: [String: Set<Int>] = [:]
         /// The excerpt with the most lines on both sides of `line`; then the one most centred on
         /// it; then the one starting first.
-        func excerpt(file: String, line: Int) -> Int? {
+        func excerpt(file: String, position: InputPosition) -> Int? {
+            guard let line = position.line else { return nil }
             var best: (index: Int, around: Int, skew: Int)? = nil
             let (candidates, longest) = byFile[file] ?? ([], 0)
             // The first excerpt that may reach the line: it starts at most `longest - 1` lines above it.
@@ -322,11 +323,11 @@ struct HTMLPage {
         }
         var relatedExcerpts: [[Int?]] = []
         for (d, diagnostic) in analysis.diagnostics.enumerated() {
-            hits[diagnostic.file, default: []].insert(diagnostic.line)
-            let best = excerpt(file: diagnostic.file, line: diagnostic.line)
+            if let line = diagnostic.position.line { hits[diagnostic.file, default: []].insert(line) }
+            let best = excerpt(file: diagnostic.file, position: diagnostic.position)
             excerptOf.append(best)
             if let i = best { linkedFrom[i].append(d) }
-            relatedExcerpts.append(diagnostic.related.map { excerpt(file: $0.file, line: $0.line) })
+            relatedExcerpts.append(diagnostic.related.map { excerpt(file: $0.file, position: $0.position) })
         }
         self.relatedExcerpts = relatedExcerpts
         self.excerptOf = excerptOf
@@ -480,7 +481,7 @@ struct HTMLPage {
                 }
                 for note in notes {
                     raw("<li>")
-                    text((note.line.map { "line \($0): " } ?? "") + note.message)
+                    text((note.position.map { "\($0.phrase): " } ?? "") + note.message)
                     raw("</li>")
                 }
                 raw("</ul>")

@@ -127,7 +127,7 @@ public enum JUnitReport {
     }
 
     private static func lines(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map { "\($0.file):\($0.line) \($0.ruleId) \($0.severity) \($0.message)" }.joined(separator: "\n")
+        diagnostics.map { "\($0.position.label(in: $0.file)) \($0.ruleId) \($0.severity) \($0.message)" }.joined(separator: "\n")
     }
 
     /// A quoted attribute value: `"…"`, escaped, with tab, line feed and carriage return as character

@@ -16,15 +16,19 @@ public enum LogExcerpts {
     /// No excerpt is made (the location is skipped) for standard input (`-`), a file that cannot be
     /// opened or read, a gzip-compressed file (detected by its magic bytes: the analysis counted
     /// its decompressed lines, and an excerpt would mean decompressing everything before them), and
-    /// a location past the end of its file (the file changed since it was analysed).
+    /// a location past the end of its file (the file changed since it was analysed), and a byte offset (a record of
+    /// a binary input has no lines to show: its finding shows the event's own message).
     public static func read(around diagnostics: [Diagnostic], context: Int = 3, maxLineBytes: Int = 2000) -> [LogExcerpt] {
         let context = max(0, context)
         let maxLineBytes = max(1, maxLineBytes)
         var locations: [String: Set<Int>] = [:]
-        for d in diagnostics where d.line > 0 && !d.file.isEmpty && d.file != "-" {
-            locations[d.file, default: []].insert(d.line)
+        for d in diagnostics where !d.file.isEmpty && d.file != "-" {
+            guard let line = d.position.line, line > 0 else { continue }
+            locations[d.file, default: []].insert(line)
             // The lines that explain it are shown too (the connect a violation contradicts).
-            for r in d.related where r.line > 0 && r.file == d.file { locations[r.file, default: []].insert(r.line) }
+            for r in d.related where r.file == d.file {
+                if let l = r.position.line, l > 0 { locations[r.file, default: []].insert(l) }
+            }
         }
         var excerpts: [LogExcerpt] = []
         for file in locations.keys.sorted() {

@@ -21,8 +21,8 @@ public struct ReportExcerpt: Sendable, Equatable {
     }
 
     public var file: String
-    /// The line of the report's event (where findings point).
-    public var line: Int
+    /// The position of the report's event (where findings point).
+    public var position: InputPosition
     /// `EXC_CRASH (SIGABRT) · NSInvalidArgumentException`, or the event's message.
     public var headline: String
     public var reason: String?
@@ -67,7 +67,7 @@ public struct ReportExcerpt: Sendable, Equatable {
             Frame(text: text, isApp: appFrames.contains(text) || (appImage != nil && Self.image(text) == appImage))
         }
         let fromException = d.exceptionName != nil && d.crashedThread == nil
-        return ReportExcerpt(file: e.file, line: e.line, headline: headline, reason: d.reason, facts: facts,
+        return ReportExcerpt(file: e.file, position: e.position, headline: headline, reason: d.reason, facts: facts,
                              framesTitle: d.crashedThread.map { "crashed thread \($0)" } ?? (fromException ? "exception backtrace" : "backtrace"),
                              frames: frames)
     }
@@ -127,7 +127,7 @@ public final class ReportExcerptCollector: @unchecked Sendable {
     }
 
     private func trim() {
-        kept.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        kept.sort { ($0.file, $0.position) < ($1.file, $1.position) }
         if kept.count > limit { kept.removeLast(kept.count - limit) }
     }
 }

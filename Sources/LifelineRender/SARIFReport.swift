@@ -201,12 +201,12 @@ public enum SARIFReport {
     private static func writeInvocation(_ inputs: [InputStats], artifactIndex: [String: Int], to w: inout JSONWriter) {
         w.beginObject()
         w.field("executionSuccessful", inputs.allSatisfy { $0.error == nil })
-        var notifications: [(path: String, level: String, line: Int?, message: String)] = []
+        var notifications: [(path: String, level: String, position: InputPosition?, message: String)] = []
         for s in inputs {
             for n in s.notes {
                 let level: String
                 switch n.severity { case .info: level = "note"; case .warning: level = "warning"; case .error: level = "error" }
-                notifications.append((s.path, level, n.line, n.message))
+                notifications.append((s.path, level, n.position, n.message))
             }
             // The error is usually among the notes too; say it once.
             if let error = s.error, !s.notes.contains(where: { $0.severity == .error && $0.message == error }) {
@@ -221,7 +221,7 @@ public enum SARIFReport {
                 w.field("level", n.level)
                 w.key("locations")
                 w.beginArray()
-                location(file: n.path, line: n.line, artifactIndex: artifactIndex[n.path], to: &w)
+                location(file: n.path, position: n.position, artifactIndex: artifactIndex[n.path], to: &w)
                 w.endArray()
                 w.key("message")
                 message(n.message, to: &w)
@@ -237,7 +237,7 @@ public enum SARIFReport {
         w.field("level", level(d.severity))
         w.key("locations")
         w.beginArray()
-        location(file: d.file, line: d.line, keyPath: d.keyPath, artifactIndex: artifacts[d.file], to: &w)
+        location(file: d.file, position: d.position, keyPath: d.keyPath, artifactIndex: artifacts[d.file], to: &w)
         w.endArray()
         w.key("message")
         message(d.message.isEmpty ? d.rule : d.message, to: &w)
@@ -254,7 +254,7 @@ public enum SARIFReport {
             w.key("relatedLocations")
             w.beginArray()
             for (k, r) in d.related.enumerated() {
-                location(file: r.file, line: r.line, keyPath: r.keyPath, artifactIndex: artifacts[r.file], id: k + 1, message: r.message, to: &w)
+                location(file: r.file, position: r.position, keyPath: r.keyPath, artifactIndex: artifacts[r.file], id: k + 1, message: r.message, to: &w)
             }
             w.endArray()
         }
@@ -266,7 +266,7 @@ public enum SARIFReport {
     /// `{"physicalLocation":{"artifactLocation":{…},"region":{"startLine":…}}}`; no region for a
     /// line the schema does not allow (lines start at 1). A key of an Info.plist is also a logical
     /// location (its key path, the only place a binary property list has).
-    private static func location(file: String, line: Int?, keyPath: String? = nil, artifactIndex: Int?, id: Int? = nil,
+    private static func location(file: String, position: InputPosition?, keyPath: String? = nil, artifactIndex: Int?, id: Int? = nil,
                                  message text: String? = nil, to w: inout JSONWriter) {
         w.beginObject()
         if let id { w.field("id", id) }
@@ -290,11 +290,20 @@ public enum SARIFReport {
         w.field("index", artifactIndex)
         w.field("uri", uriReference(file))
         w.endObject()
-        if let line, line >= 1 {
+        // A line from 1 is a region's startLine; a record of a binary input is a region by byte offset (SARIF
+        // §3.30.2: byteOffset, a non-negative integer, the artifact's contents taken as bytes).
+        switch position {
+        case .line(let line)? where line >= 1:
             w.key("region")
             w.beginObject()
             w.field("startLine", line)
             w.endObject()
+        case .byte(let offset)?:
+            w.key("region")
+            w.beginObject()
+            w.field("byteOffset", offset)
+            w.endObject()
+        default: break
         }
         w.endObject()
         w.endObject()

@@ -54,11 +54,11 @@ public enum StateDiagram {
                 // No finding at them (an assertion the app caught): marked, in grey, as the text
                 // report does not count them.
                 let colour = Self.colour(f.severity) ?? "#6e7781"
-                let label = "\(f.kindsText)\(f.severity == nil ? " (no finding)" : "")\nfirst at \(URL(fileURLWithPath: f.firstFile).lastPathComponent):\(f.firstLine)\n\(Self.wrap(f.firstSummary))"
+                let label = "\(f.kindsText)\(f.severity == nil ? " (no finding)" : "")\nfirst at \(URL(fileURLWithPath: f.firstFile).lastPathComponent):\(f.firstPosition.label)\n\(Self.wrap(f.firstSummary))"
                 g.edges.append(DOTEdge(node(machine, state), node(machine, "failed"), [
                     DOTAttribute("label", label), DOTAttribute("color", colour), DOTAttribute("fontcolor", colour),
                     DOTAttribute("penwidth", "2"), DOTAttribute("style", "bold"),
-                    DOTAttribute("tooltip", "\(f.kindsText) in \(state) (first \(f.firstFile):\(f.firstLine): \(f.firstSummary))")]))
+                    DOTAttribute("tooltip", "\(f.kindsText) in \(state) (first \(f.firstFile):\(f.firstPosition.label): \(f.firstSummary))")]))
             }
             let legal = Set(machine.legal)
             for t in machine.outline where observed[t] == nil {
@@ -74,7 +74,7 @@ public enum StateDiagram {
                 var attrs: [DOTAttribute] = []
                 if let colour = Self.colour(stats.severity) {
                     // A finding at it: its colour is the finding's severity, as the text report rates it.
-                    label += "\n\(stats.severity!) at \(URL(fileURLWithPath: stats.severityFile).lastPathComponent):\(stats.severityLine)"
+                    label += "\n\(stats.severity!) at \(URL(fileURLWithPath: stats.severityFile).lastPathComponent):\(stats.severityPosition.label)"
                     attrs = [DOTAttribute("color", colour), DOTAttribute("fontcolor", colour), DOTAttribute("penwidth", "2")]
                 } else if isLegal {
                     attrs = [DOTAttribute("color", "#1f6feb"), DOTAttribute("penwidth", penwidth(stats.count))]
@@ -83,11 +83,11 @@ public enum StateDiagram {
                 } else {
                     // Outside the documented machine, and no rule reported it (rules disabled, or a
                     // state the rules leave alone): unusual, not an error.
-                    label += "\nnot in the documented machine · first at \(URL(fileURLWithPath: stats.firstFile).lastPathComponent):\(stats.firstLine)"
+                    label += "\nnot in the documented machine · first at \(URL(fileURLWithPath: stats.firstFile).lastPathComponent):\(stats.firstPosition.label)"
                     attrs = [DOTAttribute("color", "#9a6700"), DOTAttribute("fontcolor", "#9a6700"), DOTAttribute("style", "dashed")]
                 }
                 attrs.insert(DOTAttribute("label", label), at: 0)
-                attrs.append(DOTAttribute("tooltip", "\(t.event): \(t.from) → \(t.to), \(stats.count)× (first \(stats.firstFile):\(stats.firstLine))"))
+                attrs.append(DOTAttribute("tooltip", "\(t.event): \(t.from) → \(t.to), \(stats.count)× (first \(stats.firstFile):\(stats.firstPosition.label))"))
                 g.edges.append(DOTEdge(node(machine, t.from), node(machine, t.to), attrs))
             }
         }

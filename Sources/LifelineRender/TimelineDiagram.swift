@@ -26,7 +26,7 @@ public enum TimelineDiagram {
     public static func graph(_ session: ProcessSession, diagnostics: [Diagnostic], maxItems: Int = maxItems) -> DOTGraph {
         let events = session.events
         var byLine: [String: [Diagnostic]] = [:]
-        for d in diagnostics where d.session == session.id { byLine["\(d.file):\(d.line)", default: []].append(d) }
+        for d in diagnostics where d.session == session.id { byLine[d.position.label(in: d.file), default: []].append(d) }
         var sceneOf: [Int: String] = [:]
         for scene in session.scenes { for e in scene.entries { sceneOf[e.event] = scene.id } }
         let main = session.mainThread.tid
@@ -35,7 +35,7 @@ public enum TimelineDiagram {
             return sceneOf[i] ?? "app"
         }
         var items: [Item] = events.indices.map { i in
-            let found = byLine["\(events[i].file):\(events[i].line)"] ?? []
+            let found = byLine[events[i].position.label(in: events[i].file)] ?? []
             return Item(lane: lane(i), kind: StateDiagram.shortName(events[i].kind.rawValue), first: i, last: i,
                         severity: found.map(\.severity).max(), findings: found)
         }
@@ -107,11 +107,12 @@ public enum TimelineDiagram {
                 attrs.append(DOTAttribute("penwidth", "1.5"))
             }
             let tip = item.findings.prefix(5).map { "\($0.ruleId) \($0.severity): \($0.message)" }
-            let place = "\(events[item.first].file):\(events[item.first].line)"
+            let place = events[item.first].position.label(in: events[item.first].file)
             attrs.append(DOTAttribute("tooltip", ([place] + tip).joined(separator: "\n")))
-            if !item.findings.isEmpty {
-                // In the HTML report, a box with findings links to its line in the log excerpts.
-                attrs.append(DOTAttribute("href", "#" + HTMLReport.lineAnchor(file: events[item.first].file, line: events[item.first].line)))
+            if !item.findings.isEmpty, let line = events[item.first].position.line {
+                // In the HTML report, a box with findings links to its line in the log excerpts (a record of a binary
+                // input has no excerpt to link to).
+                attrs.append(DOTAttribute("href", "#" + HTMLReport.lineAnchor(file: events[item.first].file, line: line)))
             }
             // One column per item: every item is in a rank of its own, left of the next.
             let column = "c\(n)"

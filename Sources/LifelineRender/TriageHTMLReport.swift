@@ -115,7 +115,7 @@ public enum TriageHTMLReport {
                         raw(">")
                         text(s.signature.title)
                         raw("</a> ")
-                        text("(\(s.signature.id), \(s.severity), ×\(s.count), e.g. \(s.example.file):\(s.example.line))")
+                        text("(\(s.signature.id), \(s.severity), ×\(s.count), e.g. \(s.example.place))")
                         raw("</li>\n")
                     }
                     raw("</ul>\n")
@@ -168,7 +168,7 @@ public enum TriageHTMLReport {
                     raw("</span><br>")
                 }
                 raw("<span class=\"muted mono\">")
-                text("\(s.signature.id) · e.g. \(s.example.file):\(s.example.line)")
+                text("\(s.signature.id) · e.g. \(s.example.place)")
                 if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { text(f == l ? " · at \(f)" : " · \(f) – \(l)") }
                 raw("</span><pre class=\"excerpt mono\">")
                 text(s.example.excerpt)

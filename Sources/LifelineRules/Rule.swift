@@ -14,7 +14,8 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case scene, application, carPlay, threading, failure, manifest
 }
 
-/// One finding, pointing at the log line of the event that shows it.
+/// One finding, pointing at the log line (or, in a binary input, the record's byte offset) of the event that
+/// shows it.
 public struct Diagnostic: Sendable, Hashable {
     public var ruleId: String
     public var rule: String
@@ -22,7 +23,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// Lower-case, no trailing period: what happened and what the app was doing.
     public var message: String
     public var file: String
-    public var line: Int
+    /// The event's position; `.line(0)` for a finding in a binary property list, which has no lines.
+    public var position: InputPosition
     /// Process session id (`P1`) and scene timeline id (`S2`) when the finding is about a scene.
     public var session: String
     public var scene: String?
@@ -34,22 +36,50 @@ public struct Diagnostic: Sendable, Hashable {
     /// For a finding in an Info.plist: the key path (`:UIApplicationSceneManifest:…`), which is
     /// all a binary property list has (its `line` is 0).
     public var keyPath: String?
+
+    public init(ruleId: String, rule: String, severity: Severity, message: String, file: String, position: InputPosition,
+                session: String, scene: String? = nil, state: String? = nil, related: [RelatedLocation] = [],
+                keyPath: String? = nil) {
+        self.ruleId = ruleId
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.position = position
+        self.session = session
+        self.scene = scene
+        self.state = state
+        self.related = related
+        self.keyPath = keyPath
+    }
+
+    /// A finding at a line of a text input (an Info.plist, a log).
+    public init(ruleId: String, rule: String, severity: Severity, message: String, file: String, line: Int,
+                session: String, scene: String? = nil, state: String? = nil, related: [RelatedLocation] = [],
+                keyPath: String? = nil) {
+        self.init(ruleId: ruleId, rule: rule, severity: severity, message: message, file: file, position: .line(line),
+                  session: session, scene: scene, state: state, related: related, keyPath: keyPath)
+    }
 }
 
 /// A log line that explains a finding (SARIF's `relatedLocations`).
 public struct RelatedLocation: Sendable, Hashable {
     public var file: String
-    /// 0 when the place has no line (a key of a binary property list).
-    public var line: Int
+    /// `.line(0)` when the place has no line (a key of a binary property list).
+    public var position: InputPosition
     public var message: String
     /// In an Info.plist: the key path (as `Diagnostic.keyPath`).
     public var keyPath: String?
 
-    public init(file: String, line: Int, message: String, keyPath: String? = nil) {
+    public init(file: String, position: InputPosition, message: String, keyPath: String? = nil) {
         self.file = file
-        self.line = line
+        self.position = position
         self.message = message
         self.keyPath = keyPath
+    }
+
+    public init(file: String, line: Int, message: String, keyPath: String? = nil) {
+        self.init(file: file, position: .line(line), message: message, keyPath: keyPath)
     }
 }
 
@@ -140,7 +170,7 @@ extension Rule {
         let e = session.events[index]
         let d = Self.description
         var found = Diagnostic(ruleId: d.id, rule: d.name, severity: severity ?? d.severity, message: message,
-                               file: e.file, line: e.line, session: session.id, scene: scene?.id, state: state)
+                               file: e.file, position: e.position, session: session.id, scene: scene?.id, state: state)
         // Where the state the event arrived in began: the line a violation contradicts.
         if state != nil, let source = session.stateSource(at: index) { found.related.append(source) }
         return found
@@ -273,23 +303,23 @@ public struct RuleRunner: Sendable {
 
 /// `file:line`, or `file` alone for a place without a line (a key of a binary property list),
 /// then the key path of an Info.plist key: how the text outputs name a place.
-func placeText(file: String, line: Int, keyPath: String?) -> String {
-    (line > 0 ? "\(file):\(line)" : file) + (keyPath.map { " \($0)" } ?? "")
+func placeText(file: String, position: InputPosition, keyPath: String?) -> String {
+    (position.isKnown ? position.label(in: file) : file) + (keyPath.map { " \($0)" } ?? "")
 }
 
 extension Diagnostic {
     /// Where the finding is, as the text outputs write it (`Info.plist:44 :UIMainStoryboardFile`).
-    public var place: String { placeText(file: file, line: line, keyPath: keyPath) }
+    public var place: String { placeText(file: file, position: position, keyPath: keyPath) }
 }
 
 extension RelatedLocation {
-    public var place: String { placeText(file: file, line: line, keyPath: keyPath) }
+    public var place: String { placeText(file: file, position: position, keyPath: keyPath) }
 }
 
 extension Diagnostic {
     /// By file, line and rule id: the order of every report.
     public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        (a.file, a.line, a.ruleId) < (b.file, b.line, b.ruleId)
+        (a.file, a.position, a.ruleId) < (b.file, b.position, b.ruleId)
     }
 }
 
@@ -299,8 +329,8 @@ extension Array where Element == Diagnostic {
     public mutating func sortInReportOrder() {
         let files = Dictionary(Set(map(\.file)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let rules = Dictionary(Set(map(\.ruleId)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        let order = indices.map { i in (file: files[self[i].file]!, line: self[i].line, rule: rules[self[i].ruleId]!, i: i) }
-            .sorted { ($0.file, $0.line, $0.rule, $0.i) < ($1.file, $1.line, $1.rule, $1.i) }.map(\.i)
+        let order = indices.map { i in (file: files[self[i].file]!, position: self[i].position, rule: rules[self[i].ruleId]!, i: i) }
+            .sorted { ($0.file, $0.position, $0.rule, $0.i) < ($1.file, $1.position, $1.rule, $1.i) }.map(\.i)
         // Moved into place by following the permutation's cycles: no second array of findings
         // (a million findings would hold both copies at once).
         var placed = [Bool](repeating: false, count: count)

@@ -156,7 +156,7 @@ public final class SessionView {
         }
         guard source.event != index else { return nil }
         let e = session.events[source.event]
-        return RelatedLocation(file: e.file, line: e.line, message: "\(source.what) (\(e.kind.rawValue))")
+        return RelatedLocation(file: e.file, position: e.position, message: "\(source.what) (\(e.kind.rawValue))")
     }
 
     /// The scene and state of event `index` when it is a scene event.

@@ -62,7 +62,7 @@ extension TriageResult {
     /// One line per new signature, for a terminal: id, severity, title, count, example.
     public func newSignatureLines(atLeast severity: Severity = .note) -> [String] {
         newSignatures(atLeast: severity).map {
-            "\($0.signature.id)  \($0.severity)  \(oneLine($0.signature.title))  ×\(grouped($0.count))  e.g. \($0.example.file):\($0.example.line)"
+            "\($0.signature.id)  \($0.severity)  \(oneLine($0.signature.title))  ×\(grouped($0.count))  e.g. \($0.example.place)"
         }
     }
 }

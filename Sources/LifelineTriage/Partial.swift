@@ -224,14 +224,17 @@ public struct TriagePartial: Sendable {
         w.beginObject()
         w.field("excerpt", o.excerpt)
         w.field("file", o.file)
-        w.field("line", o.line)
+        w.field("line", o.position.line)
+        w.field("offset", o.position.byteOffset)
         if let t = o.time { w.key("time"); write(t, to: &w) }
         w.endObject()
     }
 
     static func occurrence(_ any: Any?) -> Occurrence? {
-        guard let o = any as? [String: Any], let file = o["file"] as? String, let line = o["line"] as? Int else { return nil }
-        return Occurrence(file: file, line: line, time: timestamp(o["time"]), excerpt: o["excerpt"] as? String ?? "")
+        guard let o = any as? [String: Any], let file = o["file"] as? String else { return nil }
+        let position: InputPosition
+        if let line = o["line"] as? Int { position = .line(line) } else if let offset = o["offset"] as? Int { position = .byte(offset) } else { return nil }
+        return Occurrence(file: file, position: position, time: timestamp(o["time"]), excerpt: o["excerpt"] as? String ?? "")
     }
 
     /// A time with everything merging compares: the text as written and the seconds (full precision).

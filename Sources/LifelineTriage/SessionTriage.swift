@@ -78,12 +78,12 @@ struct SessionTriage: Sendable {
         let appActive = session.events.firstIndex { $0.kind == Self.appDidBecomeActive }
         let firstActive = [view.firstActive, appActive].compactMap { $0 }.min()
         var findingsAt: [LineKey: [Diagnostic]] = [:]
-        for d in found { findingsAt[LineKey(file: d.file, line: d.line), default: []].append(d) }
+        for d in found { findingsAt[LineKey(file: d.file, position: d.position), default: []].append(d) }
         var failureLines = Set<LineKey>()
         // One kill is one failure, however many lines report it.
         let repeated = view.repeatedEndings
         for (i, e) in session.events.enumerated() where Self.failureKinds.contains(e.kind) && !repeated.contains(i) {
-            let at = LineKey(file: e.file, line: e.line)
+            let at = LineKey(file: e.file, position: e.position)
             // An exception or assertion whose reason requires the main thread is one failure: its
             // `thread.mainThreadRequired` companion (same line, after it) adds no signature.
             if e.kind == .mainThreadRequired, failureLines.contains(at) { continue }
@@ -94,18 +94,18 @@ struct SessionTriage: Sendable {
             tally.record(signature, Self.occurrence(e), session: key, phase: Self.phase(view, at: i, firstActive: firstActive),
                          severity: severity, rules: here.map(\.ruleId), release: Release.of(e, fallback: release))
         }
-        let rest = found.filter { $0.severity >= minimumSeverity && !failureLines.contains(LineKey(file: $0.file, line: $0.line)) }
+        let rest = found.filter { $0.severity >= minimumSeverity && !failureLines.contains(LineKey(file: $0.file, position: $0.position)) }
         guard !rest.isEmpty else { return }
         var eventAt: [LineKey: Int] = [:]
         eventAt.reserveCapacity(session.events.count)
-        for (i, e) in session.events.enumerated() where eventAt[LineKey(file: e.file, line: e.line)] == nil {
-            eventAt[LineKey(file: e.file, line: e.line)] = i
+        for (i, e) in session.events.enumerated() where eventAt[LineKey(file: e.file, position: e.position)] == nil {
+            eventAt[LineKey(file: e.file, position: e.position)] = i
         }
         for d in rest {
-            let index = eventAt[LineKey(file: d.file, line: d.line)]
+            let index = eventAt[LineKey(file: d.file, position: d.position)]
             let event = index.map { session.events[$0] }
             let signature = Signatures.rule(id: d.ruleId, name: d.rule, callback: event?.kind.rawValue)
-            var occurrence = Occurrence(file: d.file, line: d.line, time: event?.timestamp, excerpt: d.message)
+            var occurrence = Occurrence(file: d.file, position: d.position, time: event?.timestamp, excerpt: d.message)
             if let event { occurrence.excerpt = Self.clip(event.message) + "\n" + d.message }
             let phase = index.map { Self.phase(view, at: $0, firstActive: firstActive) } ?? Self.phase(state: d.state)
             tally.record(signature, occurrence, session: key, phase: phase, severity: d.severity,
@@ -113,17 +113,17 @@ struct SessionTriage: Sendable {
         }
     }
 
-    /// A file and line; hashed by the line alone (a session's events nearly always share a file).
+    /// A file and position; hashed by the position alone (a session's events nearly always share a file).
     struct LineKey: Hashable {
         var file: String
-        var line: Int
-        func hash(into h: inout Hasher) { h.combine(line) }
+        var position: InputPosition
+        func hash(into h: inout Hasher) { h.combine(position) }
     }
 
     static func occurrence(_ e: Event) -> Occurrence {
         var text = e.message
         if let frames = e.details?.backtrace, !frames.isEmpty { text += "\n" + frames.prefix(4).joined(separator: "\n") }
-        return Occurrence(file: e.file, line: e.line, time: e.timestamp, excerpt: clip(text))
+        return Occurrence(file: e.file, position: e.position, time: e.timestamp, excerpt: clip(text))
     }
 
     static func clip(_ s: String) -> String {

@@ -37,21 +37,29 @@ public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
 /// One place a signature was seen.
 public struct Occurrence: Sendable, Equatable {
     public var file: String
-    public var line: Int
+    public var position: InputPosition
     public var time: LogTimestamp?
     /// The first lines of the record, for the example excerpt.
     public var excerpt: String
 
-    public init(file: String, line: Int, time: LogTimestamp?, excerpt: String) {
+    public init(file: String, position: InputPosition, time: LogTimestamp?, excerpt: String) {
         self.file = file
-        self.line = line
+        self.position = position
         self.time = time
         self.excerpt = excerpt
     }
 
+    /// A place at a line of a text input.
+    public init(file: String, line: Int, time: LogTimestamp?, excerpt: String) {
+        self.init(file: file, position: .line(line), time: time, excerpt: excerpt)
+    }
+
+    /// `FILE:LINE` (`FILE:@0xOFFSET` in a binary input), as the reports name an example.
+    public var place: String { position.label(in: file) }
+
     /// The earlier of two places in a stable order (path, then line): the representative example
     /// does not depend on which thread finished first.
-    static func precedes(_ a: Occurrence, _ b: Occurrence) -> Bool { (a.file, a.line) < (b.file, b.line) }
+    static func precedes(_ a: Occurrence, _ b: Occurrence) -> Bool { (a.file, a.position) < (b.file, b.position) }
 }
 
 /// Everything triage knows about one signature, over every input: merged from per-file tallies

@@ -68,7 +68,8 @@ public enum TriageJSON {
                 w.key("example")
                 w.beginObject()
                 w.field("file", s.example.file)
-                w.field("line", s.example.line)
+                w.field("line", s.example.position.line)
+                w.field("offset", s.example.position.byteOffset)
                 w.endObject()
                 w.field("id", s.signature.id)
                 w.field("kind", s.signature.kind.rawValue)
@@ -94,7 +95,8 @@ public enum TriageJSON {
             w.beginObject()
             w.field("excerpt", s.example.excerpt)
             w.field("file", s.example.file)
-            w.field("line", s.example.line)
+            w.field("line", s.example.position.line)
+            w.field("offset", s.example.position.byteOffset)
             w.endObject()
             distribution(&w, "devices", s.releases.devices)
             w.field("fileCount", s.fileCount)
@@ -263,7 +265,7 @@ public enum TriageText {
             out += pad + clip(s.phaseSummary, room) + "\n"
             if let variants = variantLine(s) { out += pad + clip(oneLine(variants), room) + "\n" }
             if let releases = releaseLine(s) { out += pad + clip(oneLine(releases), room) + "\n" }
-            var seen = "e.g. \(s.example.file):\(s.example.line)"
+            var seen = "e.g. \(s.example.place)"
             if let f = s.firstSeen?.iso, let l = s.lastSeen?.iso { seen += f == l ? " · at \(f)" : " · first \(f) · last \(l)" }
             out += pad + clip(seen, room) + "\n"
         }
@@ -323,7 +325,7 @@ public enum TriageCSV {
             let states = s.phaseShares.map { "\($0.phase.rawValue)=\($0.count)" }.joined(separator: ";")
             let row = ["\(i + 1)", s.signature.id, s.signature.kind.rawValue, s.severity.description, "\(s.count)", "\(s.fileCount)",
                        "\(s.sessionCount)", s.firstSeen?.iso ?? "", s.lastSeen?.iso ?? "", states,
-                       r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, "\(s.example.line)",
+                       r.baseline?[s.signature.id]?.rawValue ?? "", s.signature.title, s.example.file, s.example.position.label,
                        pairs(s.releases.versions, versions: true), pairs(s.releases.osVersions, versions: true),
                        pairs(s.releases.devices), s.releases.firstVersion ?? "", s.releases.lastVersion ?? "",
                        r.newInVersion(s) ?? ""]
@@ -357,7 +359,7 @@ public enum TriageMarkdown {
             out += "## New since the baseline\n\n"
             if new.isEmpty { out += "Nothing new.\n\n" }
             for s in new {
-                out += "- **\(escape(s.signature.title))** (\(escape(s.signature.id)), \(s.severity), ×\(grouped(s.count)), e.g. \(escape("\(s.example.file):\(s.example.line)")))\n"
+                out += "- **\(escape(s.signature.title))** (\(escape(s.signature.id)), \(s.severity), ×\(grouped(s.count)), e.g. \(escape("\(s.example.place)")))\n"
             }
             if !new.isEmpty { out += "\n" }
             out += "## Signatures\n\n"
@@ -377,7 +379,7 @@ public enum TriageMarkdown {
                 var when = escape(s.phaseSummary)
                 if let releases = TriageText.releaseLine(s) { when += "<br>" + escape(releases) }
                 if let variants = TriageText.variantLine(s) { when += "<br>" + escape(variants) }
-                cells += [title, when, escape("\(s.example.file):\(s.example.line)")]
+                cells += [title, when, escape("\(s.example.place)")]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
         }

@@ -135,7 +135,7 @@ struct Analyze: ParsableCommand {
         for input in inputs {
             Diagnostics.unread(input)
             for note in input.notes where note.severity != .info {
-                Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
+                Diagnostics.warn("\(input.path)\(note.position.map { ":" + $0.label } ?? ""): \(note.message)")
             }
         }
     }

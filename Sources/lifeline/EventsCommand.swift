@@ -52,7 +52,7 @@ struct Events: ParsableCommand {
             inputs.append(input)
             Diagnostics.unread(input)
             for note in input.notes where note.severity != .info {
-                Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
+                Diagnostics.warn("\(input.path)\(note.position.map { ":" + $0.label } ?? ""): \(note.message)")
             }
         })
         if stats {

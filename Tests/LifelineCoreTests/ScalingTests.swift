@@ -57,11 +57,11 @@ import TestSupport
         var a = Event(file: "a.log", line: 1, format: .xcode, kind: EventKind("scene.didBecomeActive"), message: "m")
         a.className = "SceneDelegate"
         var b = a
-        b.line = 2
+        b.position = .line(2)
         b.className = "Other"
         #expect(a.line == 1 && a.className == "SceneDelegate" && b.line == 2 && b.className == "Other")
         #expect(a != b)
-        b.line = 1
+        b.position = .line(1)
         b.className = "SceneDelegate"
         #expect(a == b)
         #expect(EventKind("scene.didBecomeActive") == a.kind && a.kind.family == "scene" && a.kind.isLifecycleCallback)

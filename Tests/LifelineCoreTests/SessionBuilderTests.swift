@@ -72,7 +72,7 @@ import Testing
 
         """).first)
         #expect(p.mainThread.tid == 52001)
-        #expect(p.mainThread.conflicts.map(\.line) == [3])
+        #expect(p.mainThread.conflicts.map(\.position) == [.line(3)])
         #expect(p.mainThread.evidence.map(\.kind) == [.lifecycleCallback, .mainThreadCheckerReport])
         #expect(p.mainThread.evidence.last?.tid == 52917 && p.mainThread.evidence.last?.isMain == false)
     }

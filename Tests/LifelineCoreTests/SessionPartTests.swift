@@ -82,7 +82,7 @@ import Testing
     func disconnectedCarriesOver() throws {
         var events = Self.longLife(cycles: 30)  // 126 events: one cut at 100
         var late = events.last!
-        late.line += 1
+        late.position = late.position.shifted(lines: 1)
         late.timestamp = LogTimestamp(iso: "late", seconds: 1_000, hasOffset: true)
         late.kind = EventKind("scene.willEnterForeground")
         late.scene = SceneRef(address: "0xB2")
@@ -104,7 +104,7 @@ import Testing
         events.append(crash)
         for (i, e) in Self.longLife(cycles: 1, pid: 901).prefix(2).enumerated() {
             var e = e
-            e.line = 248 + i
+            e.position = .line(248 + i)
             e.timestamp = LogTimestamp(iso: "t\(e.line)", seconds: Double(e.line) + 100, hasOffset: true)
             events.append(e)
         }
@@ -124,7 +124,7 @@ import Testing
         // No pid: a second didFinishLaunching is a relaunch in one session, so it is across a cut.
         for i in events.indices { events[i].pid = nil }
         var marker = events[0]
-        marker.line = 107
+        marker.position = .line(107)
         marker.timestamp = LogTimestamp(iso: "t107", seconds: 107, hasOffset: true)
         events.append(marker)
         let parts = Self.build(events, maxEvents: 100)

@@ -10,7 +10,7 @@ import LifelineCore
 @Suite struct TransitionMergeTests {
     static func stats(_ values: [(String, Int, Double?)]) -> TransitionStats {
         var s = TransitionStats()
-        for (file, line, d) in values { s.add(file: file, line: line, duration: d) }
+        for (file, line, d) in values { s.add(file: file, position: .line(line), duration: d) }
         return s
     }
 

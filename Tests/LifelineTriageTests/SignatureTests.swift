@@ -594,3 +594,18 @@ struct SystemSourceVariantTests {
         #expect(clipTitle("short", 80) == "short")
     }
 }
+
+/// A triage example at a byte offset of a binary input survives a partial result written and read back (issue 29).
+@Suite struct OccurrencePositionTests {
+    @Test("an example's line or byte offset is written to a partial result and read back")
+    func partialRoundTrip() throws {
+        for o in [Occurrence(file: "a.log", line: 12, time: nil, excerpt: "x"),
+                  Occurrence(file: "b.tracev3", position: .byte(4096), time: nil, excerpt: "y")] {
+            var w = JSONWriter()
+            TriagePartial.write(o, to: &w)
+            let back = TriagePartial.occurrence(try JSONSerialization.jsonObject(with: Data(w.text.utf8)))
+            #expect(back == o)
+        }
+        #expect(Occurrence(file: "b.tracev3", position: .byte(4096), time: nil, excerpt: "").place == "b.tracev3:@0x1000")
+    }
+}

@@ -52,7 +52,9 @@ public final class EventClassifier {
 
     /// Classifies `record` found at `line` of `file`. With `detailed` false only the kind is
     /// wanted (counting passes): scene descriptions are not parsed.
-    public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
+    /// `position` and `extent`: where the record is in its input (its first line and line count, or the byte
+    /// offset and length of a binary input's record).
+    public func classify(_ record: RecordText, file: String, at position: InputPosition, extent: Int, detailed: Bool = true) -> Event? {
         self.detailed = detailed
         victim = (nil, false)
         mainThreadRequirement = nil
@@ -60,8 +62,8 @@ public final class EventClassifier {
         if event.kind == .exception || event.kind == .assertion { mainThreadRequirement = requirement(in: record, event) }
         guard detailed else { return event }
         event.file = file
-        event.line = line
-        event.lineCount = lineCount
+        event.position = position
+        event.extent = extent
         event.format = record.format
         event.takeHeader(of: record)
         attributeToVictim(&event)

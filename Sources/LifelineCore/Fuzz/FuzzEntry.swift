@@ -89,16 +89,19 @@ extension FuzzEntry.IngestResult {
         if sniff.binaryReason != nil, !(events.isEmpty && s.unrecognizedLines == s.lines) { out.append("binary input produced records") }
         var previous = 0
         for e in events {
-            if !(e.line >= 1 && e.lineCount >= 1 && e.line + e.lineCount - 1 <= s.lines) {
-                out.append("event \(e.kind) at lines \(e.line)+\(e.lineCount) outside 1...\(s.lines)")
+            guard let line = e.position.line else { out.append("event \(e.kind) of a text input at \(e.position)"); continue }
+            if !(line >= 1 && e.extent >= 1 && line + e.extent - 1 <= s.lines) {
+                out.append("event \(e.kind) at lines \(line)+\(e.extent) outside 1...\(s.lines)")
             }
-            if e.line < previous { out.append("events out of line order: \(e.line) after \(previous)") }
+            if line < previous { out.append("events out of line order: \(line) after \(previous)") }
             if e.file != s.path { out.append("event names file \(e.file), not \(s.path)") }
-            previous = e.line
+            previous = line
         }
-        if s.records < Set(events.map(\.line)).count { out.append("more event lines than records") }
+        if s.records < Set(events.map(\.position)).count { out.append("more event lines than records") }
         for n in s.notes {
-            if let l = n.line, !(l >= 1 && l <= s.lines + 1) { out.append("note at line \(l) of \(s.lines): \(n.message)") }
+            guard let p = n.position else { continue }
+            guard let l = p.line else { out.append("note of a text input at \(p): \(n.message)"); continue }
+            if !(l >= 1 && l <= s.lines + 1) { out.append("note at line \(l) of \(s.lines): \(n.message)") }
         }
         return out
     }

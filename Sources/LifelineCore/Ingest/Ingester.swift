@@ -112,7 +112,7 @@ public struct Ingester: Sendable {
             let offset = lineOffsets[input]
             var events = events
             for i in events.indices {
-                if offset != 0 { events[i].line += offset }
+                if offset != 0 { events[i].position = events[i].position.shifted(lines: offset) }
                 if var ts = events[i].timestamp {
                     if let minutes = ts.offsetMinutes {
                         carriedOffset[input] = minutes

@@ -291,7 +291,7 @@ struct RecordProcessor {
         }
         text.continuation = openContinuation
         text.truncated = openTruncated
-        let found = classifier.classify(text, file: file, line: openLine, lineCount: openLineCount, detailed: collectEvents)
+        let found = classifier.classify(text, file: file, at: .line(openLine), extent: openLineCount, detailed: collectEvents)
         if matchesMarkers { noteMarkerGaveUp(line: openLine) }
         guard var event = found else { return }
         guard collectEvents else {  // counting only: header fields unused
@@ -432,7 +432,7 @@ struct RecordProcessor {
             guard hit || matchesMarkers, var t = decodeJSONRecord(object.bytes, line: object.line) else { continue }
             t.format = .logJSON
             t.truncated = object.truncated
-            let event = classifier.classify(t, file: file, line: object.line, lineCount: object.lineCount)
+            let event = classifier.classify(t, file: file, at: .line(object.line), extent: object.lineCount)
             emit(event)
             if let event { emit(classifier.companion(of: event)) }
             if matchesMarkers { noteMarkerGaveUp(line: object.line) }

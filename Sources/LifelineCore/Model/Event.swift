@@ -110,8 +110,13 @@ public struct EventDetails: Sendable, Equatable, Codable {
 public struct Event: Sendable, Equatable {
     private var storage: Storage
 
+    public init(file: String, position: InputPosition, extent: Int = 1, format: LogFormat, kind: EventKind, message: String) {
+        storage = Storage(file: file, position: position, extent: extent, format: format, kind: kind, message: message)
+    }
+
+    /// An event of a text record: lines `line ..< line + lineCount`.
     public init(file: String, line: Int, lineCount: Int = 1, format: LogFormat, kind: EventKind, message: String) {
-        storage = Storage(file: file, line: line, lineCount: lineCount, format: format, kind: kind, message: message)
+        self.init(file: file, position: .line(line), extent: lineCount, format: format, kind: kind, message: message)
     }
 
     /// Input path as given (or `-` for standard input).
@@ -119,15 +124,15 @@ public struct Event: Sendable, Equatable {
         get { storage.file }
         set { unique(); storage.file = newValue }
     }
-    /// 1-based number of the record's first line.
-    public var line: Int {
-        get { storage.line }
-        set { unique(); storage.line = newValue }
+    /// Where the record starts: its first line (text inputs) or byte offset (binary inputs).
+    public var position: InputPosition {
+        get { storage.position }
+        set { unique(); storage.position = newValue }
     }
-    /// Number of input lines the record spans.
-    public var lineCount: Int {
-        get { storage.lineCount }
-        set { unique(); storage.lineCount = newValue }
+    /// How much of the input the record spans: lines for a line position, bytes for a byte offset.
+    public var extent: Int {
+        get { storage.extent }
+        set { unique(); storage.extent = newValue }
     }
     public var format: LogFormat {
         get { storage.format }
@@ -205,8 +210,8 @@ public struct Event: Sendable, Equatable {
     /// The fields of an event. Mutated only through `Event`'s setters, after `unique()`.
     private final class Storage: @unchecked Sendable {
         var file: String
-        var line: Int
-        var lineCount: Int
+        var position: InputPosition
+        var extent: Int
         var format: LogFormat
         var kind: EventKind
         var timestamp: LogTimestamp?
@@ -222,17 +227,17 @@ public struct Event: Sendable, Equatable {
         var message: String
         var details: DetailsBox?
 
-        init(file: String, line: Int, lineCount: Int, format: LogFormat, kind: EventKind, message: String) {
+        init(file: String, position: InputPosition, extent: Int, format: LogFormat, kind: EventKind, message: String) {
             self.file = file
-            self.line = line
-            self.lineCount = lineCount
+            self.position = position
+            self.extent = extent
             self.format = format
             self.kind = kind
             self.message = message
         }
 
         func copy() -> Storage {
-            let c = Storage(file: file, line: line, lineCount: lineCount, format: format, kind: kind, message: message)
+            let c = Storage(file: file, position: position, extent: extent, format: format, kind: kind, message: message)
             c.timestamp = timestamp
             c.process = process
             c.pid = pid
@@ -248,7 +253,7 @@ public struct Event: Sendable, Equatable {
         }
 
         func sameFields(as o: Storage) -> Bool {
-            file == o.file && line == o.line && lineCount == o.lineCount && format == o.format && kind == o.kind
+            file == o.file && position == o.position && extent == o.extent && format == o.format && kind == o.kind
                 && timestamp == o.timestamp && process == o.process && pid == o.pid && tid == o.tid
                 && level == o.level && subsystem == o.subsystem && category == o.category
                 && className == o.className && spelling == o.spelling && scene == o.scene

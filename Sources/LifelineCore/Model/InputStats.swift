@@ -44,7 +44,7 @@ public struct InputStats: Sendable, Equatable {
         bytes += other.bytes
         for (f, n) in other.recordsByFormat { recordsByFormat[f, default: 0] += n }
         for var note in other.notes where notes.count < InputNote.maximumPerInput {
-            if let l = note.line { note.line = l + lineOffset }
+            note.position = note.position?.shifted(lines: lineOffset)
             notes.append(note)
         }
     }
@@ -60,17 +60,23 @@ public struct InputStats: Sendable, Equatable {
     }
 }
 
-/// A message about an input, with the line it concerns when there is one.
+/// A message about an input, with the place it concerns when there is one (a line, or a byte offset of a
+/// binary input).
 public struct InputNote: Sendable, Equatable {
     public enum Severity: String, Sendable { case info, warning, error }
     public var severity: Severity
-    public var line: Int?
+    public var position: InputPosition?
     public var message: String
     static let maximumPerInput = 50
 
-    public init(_ severity: Severity, line: Int?, _ message: String) {
+    public init(_ severity: Severity, at position: InputPosition?, _ message: String) {
         self.severity = severity
-        self.line = line
+        self.position = position
         self.message = message
+    }
+
+    /// A note about a line of a text input (nil: about the whole input).
+    public init(_ severity: Severity, line: Int?, _ message: String) {
+        self.init(severity, at: line.map(InputPosition.line), message)
     }
 }

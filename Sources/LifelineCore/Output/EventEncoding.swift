@@ -123,7 +123,8 @@ public struct JSONWriter: Sendable {
 }
 
 extension Event {
-    /// The JSONL event contract: `file`, `line`, `format`, `kind` and, when known, `timestamp`,
+    /// The JSONL event contract: `file`, `line` (or `offset` and `length` for a record of a binary input), `format`,
+    /// `kind` and, when known, `timestamp`,
     /// `process`, `pid`, `tid`, `class`, `spelling`, `scene`, `message`, plus `details` for failures,
     /// threading reports and configuration messages. Keys are sorted.
     public var jsonLine: String {
@@ -134,11 +135,12 @@ extension Event {
 
     public func write(to w: inout JSONWriter) {
         writeFieldsBeforeLine(to: &w)
-        w.int(line)
+        if let line = position.line { w.int(line) }
         writeFieldsAfterLine(to: &w)
     }
 
-    /// The object up to the key `"line"` (the keys are written in sorted order).
+    /// The object up to the key `"line"` (the keys are written in sorted order); for a record of a binary input,
+    /// up to where `"line"` would go, with its `"length"` in bytes.
     private func writeFieldsBeforeLine(to w: inout JSONWriter) {
         w.beginObject()
         w.field("category", category)
@@ -147,14 +149,16 @@ extension Event {
         w.field("file", file)
         w.field("format", format.rawValue)
         w.field("kind", kind.rawValue)
+        if position.byteOffset != nil { w.field("length", extent) }
         w.field("level", level)
-        w.key("line")
+        if position.line != nil { w.key("line") }
     }
 
     /// The object after the value of `"line"`.
     private func writeFieldsAfterLine(to w: inout JSONWriter) {
-        if lineCount > 1 { w.field("lineCount", lineCount) }
+        if position.line != nil, extent > 1 { w.field("lineCount", extent) }
         w.field("message", message)
+        w.field("offset", position.byteOffset)
         w.field("pid", pid)
         w.field("process", process)
         if let scene, !scene.isEmpty {
@@ -182,14 +186,15 @@ extension Event {
         case .jsonLines:
             out.json.raw("")  // nothing: keeps the writer's state between top-level objects
             writeFieldsBeforeLine(to: &out.json)
-            out.mark(line: line, at: out.json.bytes.count)
-            out.json.raw("")  // the line's value, written by the reader of the chunk
+            out.mark(line: position.line, at: out.json.bytes.count)
+            if position.line != nil { out.json.raw("") }  // the line's value, written by the reader of the chunk
             writeFieldsAfterLine(to: &out.json)
             out.json.raw("\n")
         case .text:
             let (head, tail) = textLineParts
             out.json.raw(head)
-            out.mark(line: line, at: out.json.bytes.count)
+            if position.line == nil { out.json.raw(position.label) }
+            out.mark(line: position.line, at: out.json.bytes.count)
             out.json.raw(tail)
             out.json.raw("\n")
         }
@@ -264,8 +269,9 @@ extension InputStats {
             w.beginArray()
             for n in notes {
                 w.beginObject()
-                w.field("line", n.line)
+                w.field("line", n.position?.line)
                 w.field("message", n.message)
+                w.field("offset", n.position?.byteOffset)
                 w.field("severity", n.severity.rawValue)
                 w.endObject()
             }
@@ -298,10 +304,11 @@ extension InputStats {
 }
 
 extension Event {
-    /// One human-readable line: `file:line  time  process[pid:tid]  kind  spelling-or-message`.
+    /// One human-readable line: `file:line  time  process[pid:tid]  kind  spelling-or-message` (`file:@0xOFFSET`
+    /// for a record of a binary input).
     public var textLine: String {
         let (head, tail) = textLineParts
-        return head + String(line) + tail
+        return head + position.label + tail
     }
 
     /// The text line before and after the line number.
@@ -332,7 +339,8 @@ public enum EventLineStyle: Sendable { case jsonLines, text }
 /// when the chunk is printed (`write(lineOffset:to:)`).
 public struct EncodedEvents: Sendable {
     fileprivate var json = JSONWriter()
-    /// Per event: where its bytes end, where its line number goes, and its line in the unit.
+    /// Per event: where its bytes end, where its line number goes, and its line in the unit (-1: an event of a
+    /// binary input, whose byte offset is written already and never moved).
     private var ends: [Int] = []
     private var marks: [(position: Int, line: Int)] = []
 
@@ -341,7 +349,7 @@ public struct EncodedEvents: Sendable {
     public var count: Int { ends.count }
     public var isEmpty: Bool { ends.isEmpty }
 
-    fileprivate mutating func mark(line: Int, at position: Int) { marks.append((position, line)) }
+    fileprivate mutating func mark(line: Int?, at position: Int) { marks.append((position, line ?? -1)) }
     fileprivate mutating func endEvent() { ends.append(json.bytes.count) }
 
     /// The events with their line numbers moved by `lineOffset`, in pieces for `sink` (valid only
@@ -353,9 +361,11 @@ public struct EncodedEvents: Sendable {
             for i in ends.indices {
                 let m = marks[i]
                 sink(UnsafeBufferPointer(rebasing: b[start..<m.position]))
-                var n = m.line + lineOffset, k = digits.count
-                repeat { k -= 1; digits[k] = UInt8(48 + n % 10); n /= 10 } while n > 0
-                digits.withUnsafeBufferPointer { sink(UnsafeBufferPointer(rebasing: $0[k...])) }
+                if m.line >= 0 {
+                    var n = m.line + lineOffset, k = digits.count
+                    repeat { k -= 1; digits[k] = UInt8(48 + n % 10); n /= 10 } while n > 0
+                    digits.withUnsafeBufferPointer { sink(UnsafeBufferPointer(rebasing: $0[k...])) }
+                }
                 sink(UnsafeBufferPointer(rebasing: b[m.position..<ends[i]]))
                 start = ends[i]
             }

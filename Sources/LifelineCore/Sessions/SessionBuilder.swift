@@ -183,18 +183,18 @@ enum MainThreadInferrer {
         }
         let checkerThreads = events.indices.compactMap { i -> ThreadEvidence? in
             guard events[i].kind == .mainThreadChecker, let tid = events[i].details?.reportedTID ?? events[i].tid else { return nil }
-            return ThreadEvidence(tid: tid, kind: .mainThreadCheckerReport, isMain: false, file: events[i].file, line: events[i].line)
+            return ThreadEvidence(tid: tid, kind: .mainThreadCheckerReport, isMain: false, file: events[i].file, position: events[i].position)
         }
         guard let (main, count) = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else {
             return MainThreadInference(tid: nil, supportingCallbacks: 0, conflicts: [], evidence: Array(checkerThreads.prefix(1)))
         }
         var evidence: [ThreadEvidence] = []
-        if let i = firstOn[main] { evidence.append(ThreadEvidence(tid: main, kind: .lifecycleCallback, isMain: true, file: events[i].file, line: events[i].line)) }
+        if let i = firstOn[main] { evidence.append(ThreadEvidence(tid: main, kind: .lifecycleCallback, isMain: true, file: events[i].file, position: events[i].position)) }
         evidence.append(contentsOf: checkerThreads.prefix(1))
         var conflicts: [ThreadEvidence] = []
         for i in events.indices where events[i].kind.isLifecycleCallback {
             if let tid = events[i].tid, tid != main {
-                conflicts.append(ThreadEvidence(tid: tid, kind: .lifecycleCallback, isMain: true, file: events[i].file, line: events[i].line))
+                conflicts.append(ThreadEvidence(tid: tid, kind: .lifecycleCallback, isMain: true, file: events[i].file, position: events[i].position))
             }
         }
         conflicts.append(contentsOf: checkerThreads.filter { $0.tid == main })

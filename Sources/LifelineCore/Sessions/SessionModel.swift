@@ -62,7 +62,7 @@ public struct ThreadEvidence: Sendable, Equatable {
     /// True when the evidence says this thread is the main thread, false when it says it is not.
     public var isMain: Bool
     public var file: String
-    public var line: Int
+    public var position: InputPosition
 }
 
 /// The main thread of a process and the evidence for it; conflicting evidence is kept, not hidden.
@@ -143,7 +143,7 @@ public struct ProcessSession: Sendable, Equatable {
         let e = events[i]
         let start = events.lazy.compactMap { $0.timestamp?.seconds }.first
         let offset = e.timestamp?.seconds.flatMap { t in start.map { t - $0 } }
-        return SessionEnding(kind: e.kind, message: e.message, file: e.file, line: e.line, offset: offset, state: context(at: i).state)
+        return SessionEnding(kind: e.kind, message: e.message, file: e.file, position: e.position, offset: offset, state: context(at: i).state)
     }
 
     /// Events that repeat an ending already in the session: a device log reports one kill in up to
@@ -172,7 +172,7 @@ public struct ProcessSession: Sendable, Equatable {
         guard let last = events.indices.last else { return nil }
         let c = context(at: last)
         return LaunchEnd(session: id, ended: events.contains { $0.kind.rawValue == "app.willTerminate" || $0.kind.isFailure },
-                         sceneStates: scenes.map(\.finalState), file: events[last].file, line: events[last].line,
+                         sceneStates: scenes.map(\.finalState), file: events[last].file, position: events[last].position,
                          scene: c.scene?.id, state: c.state)
     }
 
@@ -196,7 +196,7 @@ public struct SessionEnding: Sendable, Equatable {
     public var kind: EventKind
     public var message: String
     public var file: String
-    public var line: Int
+    public var position: InputPosition
     /// Seconds after the session's first timed event, when both times are known.
     public var offset: Double?
     /// The state of the app, or of its scene in play, when it happened.
@@ -217,7 +217,7 @@ public struct LaunchEnd: Sendable, Equatable {
     public var ended: Bool
     public var sceneStates: [SceneState]
     public var file: String
-    public var line: Int
+    public var position: InputPosition
     /// The scene in play at the last event and its state (or the app's state).
     public var scene: String?
     public var state: String?

@@ -3,8 +3,8 @@
 extension Event: SpillCodable {
     public func encode(to w: inout SpillWriter) {
         w.string(file)
-        w.int(line)
-        w.int(lineCount)
+        position.encode(to: &w)
+        w.int(extent)
         w.string(format.rawValue)
         w.string(kind.rawValue)
         w.bool(timestamp != nil)
@@ -32,7 +32,7 @@ extension Event: SpillCodable {
     }
 
     public static func decode(from r: inout SpillReader) -> Event {
-        let file = r.string(), line = r.int(), lineCount = r.int()
+        let file = r.string(), position = InputPosition.decode(from: &r), extent = r.int()
         let format = LogFormat(rawValue: r.string()) ?? .print
         let kind = EventKind(r.string())
         let timestamp = r.bool() ? LogTimestamp.decode(from: &r) : nil
@@ -44,7 +44,7 @@ extension Event: SpillCodable {
             ? SceneRef(sceneClass: r.optionalString(), address: r.optionalString(), persistentIdentifier: r.optionalString(),
                        role: r.optionalString(), activationState: r.optionalString())
             : nil
-        var e = Event(file: file, line: line, lineCount: lineCount, format: format, kind: kind, message: r.string())
+        var e = Event(file: file, position: position, extent: extent, format: format, kind: kind, message: r.string())
         e.timestamp = timestamp
         e.process = process
         e.pid = pid

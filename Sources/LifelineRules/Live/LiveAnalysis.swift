@@ -8,12 +8,12 @@ extension Diagnostic {
     public struct Identity: Hashable, Sendable {
         public var ruleId: String
         public var file: String
-        public var line: Int
+        public var position: InputPosition
         public var session: String
         public var scene: String?
     }
 
-    public var identity: Identity { Identity(ruleId: ruleId, file: file, line: line, session: session, scene: scene) }
+    public var identity: Identity { Identity(ruleId: ruleId, file: file, position: position, session: session, scene: scene) }
 }
 
 /// Online analysis, for `lifeline watch`: events in as they are read; findings out as soon as they
@@ -145,9 +145,9 @@ public struct LiveAnalysis {
                     let recent = Set(session.events.suffix(lookahead.events).filter { e in
                         guard lookahead.seconds > 0, let t = e.timestamp?.seconds else { return true }
                         return clock - t <= lookahead.seconds
-                    }.map { Anchor(file: $0.file, line: $0.line) })
+                    }.map { Anchor(file: $0.file, position: $0.position) })
                     let before = found.count
-                    found.removeAll { recent.contains(Anchor(file: $0.file, line: $0.line)) }
+                    found.removeAll { recent.contains(Anchor(file: $0.file, position: $0.position)) }
                     held = held || found.count < before
                 }
                 out.findings += fresh(found, ordinal: ordinal)
@@ -188,7 +188,7 @@ public struct LiveAnalysis {
         return out
     }
 
-    private struct Anchor: Hashable { var file: String; var line: Int }
+    private struct Anchor: Hashable { var file: String; var position: InputPosition }
 
     /// The findings not reported before for session `ordinal`, in report order; records them.
     private mutating func fresh(_ found: [Diagnostic], ordinal: Int) -> [Diagnostic] {

@@ -207,8 +207,9 @@ extension Diagnostic {
     public func writeFields(to w: inout JSONWriter) {
         w.field("file", file)
         if let keyPath { w.field("keyPath", keyPath) }
-        w.field("line", line)
+        w.field("line", position.line)
         w.field("message", message)
+        w.field("offset", position.byteOffset)
         if !related.isEmpty {
             w.key("related")
             w.beginArray()
@@ -216,8 +217,9 @@ extension Diagnostic {
                 w.beginObject()
                 w.field("file", r.file)
                 if let k = r.keyPath { w.field("keyPath", k) }
-                w.field("line", r.line)
+                w.field("line", r.position.line)
                 w.field("message", r.message)
+                w.field("offset", r.position.byteOffset)
                 w.endObject()
             }
             w.endArray()

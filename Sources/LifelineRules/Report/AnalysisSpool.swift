@@ -130,7 +130,7 @@ struct SpooledFinding: SpillCodable {
     static func inReportOrder(_ a: SpooledFinding, _ b: SpooledFinding) -> Bool {
         let x = a.diagnostic, y = b.diagnostic
         if x.file != y.file { return x.file < y.file }
-        if x.line != y.line { return x.line < y.line }
+        if x.position != y.position { return x.position < y.position }
         if x.ruleId != y.ruleId { return x.ruleId < y.ruleId }
         return a.sequence < b.sequence
     }
@@ -151,7 +151,7 @@ struct SpooledFinding: SpillCodable {
         let rules = ranks(Set(run.map(\.diagnostic.ruleId)))
         var keys = run.indices.map { i -> (Int, Int, Int, Int, Int, Int) in
             let d = run[i].diagnostic
-            return (bySession ? run[i].ordinal : 0, files[d.file]!, d.line, rules[d.ruleId]!, run[i].sequence, i)
+            return (bySession ? run[i].ordinal : 0, files[d.file]!, d.position.sortKey, rules[d.ruleId]!, run[i].sequence, i)
         }
         keys.sort { $0 < $1 }
         run = keys.map { run[$0.5] }
@@ -166,7 +166,7 @@ struct SpooledFinding: SpillCodable {
         w.uint(UInt64(d.severity.rawValue))
         w.string(d.message)
         w.string(d.file)
-        w.int(d.line)
+        d.position.encode(to: &w)
         w.string(d.session)
         w.optional(d.scene)
         w.optional(d.state)
@@ -174,7 +174,7 @@ struct SpooledFinding: SpillCodable {
         w.uint(UInt64(d.related.count))
         for r in d.related {
             w.string(r.file)
-            w.int(r.line)
+            r.position.encode(to: &w)
             w.string(r.message)
             w.optional(r.keyPath)
         }
@@ -184,11 +184,11 @@ struct SpooledFinding: SpillCodable {
         let sequence = r.int(), ordinal = r.int()
         let ruleId = r.string(), rule = r.string()
         let severity = Severity(rawValue: Int(r.uint())) ?? .note
-        let message = r.string(), file = r.string(), line = r.int(), session = r.string()
-        var d = Diagnostic(ruleId: ruleId, rule: rule, severity: severity, message: message, file: file, line: line,
+        let message = r.string(), file = r.string(), position = InputPosition.decode(from: &r), session = r.string()
+        var d = Diagnostic(ruleId: ruleId, rule: rule, severity: severity, message: message, file: file, position: position,
                            session: session, scene: r.optionalString(), state: r.optionalString())
         d.keyPath = r.optionalString()
-        d.related = (0..<r.uint()).map { _ in RelatedLocation(file: r.string(), line: r.int(), message: r.string(), keyPath: r.optionalString()) }
+        d.related = (0..<r.uint()).map { _ in RelatedLocation(file: r.string(), position: InputPosition.decode(from: &r), message: r.string(), keyPath: r.optionalString()) }
         return SpooledFinding(sequence: sequence, ordinal: ordinal, diagnostic: d)
     }
 }

@@ -9,7 +9,7 @@ public struct FailureStats: Sendable, Equatable {
     /// Count per kind (`exception`, `crashReport`, `assertion`, `watchdog`, `jetsam`, …).
     public var kinds: [String: Int] = [:]
     public var firstFile = ""
-    public var firstLine = 0
+    public var firstPosition = InputPosition.line(0)
     /// What the first one says (`NSInternalInconsistencyException: bad state`).
     public var firstSummary = ""
     /// The most severe finding at these failures' lines, if any rule reported one.
@@ -17,19 +17,19 @@ public struct FailureStats: Sendable, Equatable {
 
     public init() {}
 
-    mutating func add(kind: String, file: String, line: Int, summary: String, severity: Severity?) {
+    mutating func add(kind: String, file: String, position: InputPosition, summary: String, severity: Severity?) {
         count += 1
         kinds[kind, default: 0] += 1
-        if firstFile.isEmpty || (file, line) < (firstFile, firstLine) {
-            (firstFile, firstLine, firstSummary) = (file, line, summary)
+        if firstFile.isEmpty || (file, position) < (firstFile, firstPosition) {
+            (firstFile, firstPosition, firstSummary) = (file, position, summary)
         }
         self.severity = FailureMarks.higher(self.severity, severity)
     }
 
     mutating func merge(_ other: FailureStats) {
         guard other.count > 0 else { return }
-        if firstFile.isEmpty || (other.firstFile, other.firstLine) < (firstFile, firstLine) {
-            (firstFile, firstLine, firstSummary) = (other.firstFile, other.firstLine, other.firstSummary)
+        if firstFile.isEmpty || (other.firstFile, other.firstPosition) < (firstFile, firstPosition) {
+            (firstFile, firstPosition, firstSummary) = (other.firstFile, other.firstPosition, other.firstSummary)
         }
         count += other.count
         for (k, n) in other.kinds { kinds[k, default: 0] += n }

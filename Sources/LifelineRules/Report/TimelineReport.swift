@@ -13,7 +13,7 @@ public enum TimelineReport {
         public var event: String
         public var stateAfter: String
         public var file: String
-        public var line: Int
+        public var position: InputPosition
     }
 
     public static func rows(_ s: ProcessSession) -> [Row] {
@@ -39,7 +39,7 @@ public enum TimelineReport {
             var seconds: Double? = nil
             if let t = e.timestamp?.seconds, let start { seconds = t - start }
             return Row(seconds: seconds, wallClock: e.timestamp?.wallClock, thread: thread,
-                       scene: sceneOf[i]?.label ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, line: e.line)
+                       scene: sceneOf[i]?.label ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, position: e.position)
         }
     }
 
@@ -80,7 +80,7 @@ public enum TimelineReport {
             let table = [timeHeads + ["thread", "scene", "event", "state after", "at"]] + rows.map { r in
                 let relative = r.seconds.map { String(format: "%+.3f s", $0) } ?? "-"
                 let times = clock == .relative ? [relative] : clock == .wall ? [r.wallClock ?? "-"] : [relative, r.wallClock ?? "-"]
-                return times + [r.thread, r.scene, r.event, r.stateAfter, "\(r.file):\(r.line)"]
+                return times + [r.thread, r.scene, r.event, r.stateAfter, r.position.label(in: r.file)]
             }
             let columns = table[0].count
             let widths = (0..<columns).map { c in table.map { $0[c].count }.max() ?? 0 }
@@ -118,7 +118,8 @@ public enum TimelineReport {
                 w.beginObject()
                 w.field("event", r.event)
                 w.field("file", r.file)
-                w.field("line", r.line)
+                w.field("line", r.position.line)
+                w.field("offset", r.position.byteOffset)
                 w.field("scene", r.scene == "-" ? nil : r.scene)
                 if let sec = r.seconds { w.key("seconds"); w.raw(String(format: "%.6f", sec)) }
                 w.field("wallClock", r.wallClock)

@@ -96,7 +96,7 @@ public struct TransitionStats: Sendable, Equatable {
     public var count = 0
     /// The earliest place it was seen (by file, then line).
     public var firstFile = ""
-    public var firstLine = 0
+    public var firstPosition = InputPosition.line(0)
     /// Seconds spent in the source state before the transition, when both ends had times, counted
     /// in log-spaced buckets (1/16 of a doubling wide): counts add, so tallies merge in any order
     /// and grouping to the same result (the old sample, thinned as values arrived, did not), and
@@ -108,27 +108,27 @@ public struct TransitionStats: Sendable, Equatable {
     public var severity: Severity?
     /// Where the first finding of that severity is (by file, then line).
     public var severityFile = ""
-    public var severityLine = 0
+    public var severityPosition = InputPosition.line(0)
     static let bucketsPerDoubling = 16.0
 
     public init() {}
 
     /// A summary read back from a partial result (`TransitionTally.read`).
-    public init(count: Int, firstFile: String, firstLine: Int, durationBuckets: [Int: Int], severity: Severity? = nil,
-                severityFile: String = "", severityLine: Int = 0) {
+    public init(count: Int, firstFile: String, firstPosition: InputPosition, durationBuckets: [Int: Int], severity: Severity? = nil,
+                severityFile: String = "", severityPosition: InputPosition = .line(0)) {
         self.count = count
         self.firstFile = firstFile
-        self.firstLine = firstLine
+        self.firstPosition = firstPosition
         self.durationBuckets = durationBuckets
         self.severity = severity
-        (self.severityFile, self.severityLine) = (severityFile, severityLine)
+        (self.severityFile, self.severityPosition) = (severityFile, severityPosition)
         durationCount = durationBuckets.values.reduce(0, +)
     }
 
-    mutating func add(file: String, line: Int, duration: Double?, severity: Severity? = nil) {
-        rate(severity, file: file, line: line)
+    mutating func add(file: String, position: InputPosition, duration: Double?, severity: Severity? = nil) {
+        rate(severity, file: file, position: position)
         count += 1
-        if firstFile.isEmpty || (file, line) < (firstFile, firstLine) { (firstFile, firstLine) = (file, line) }
+        if firstFile.isEmpty || (file, position) < (firstFile, firstPosition) { (firstFile, firstPosition) = (file, position) }
         if let d = duration, d >= 0 {
             durationBuckets[Self.bucket(d), default: 0] += 1
             durationCount += 1
@@ -136,10 +136,10 @@ public struct TransitionStats: Sendable, Equatable {
     }
 
     /// Keeps the highest severity and the first place it was found at.
-    private mutating func rate(_ s: Severity?, file: String, line: Int) {
+    private mutating func rate(_ s: Severity?, file: String, position: InputPosition) {
         guard let s else { return }
-        if severity == nil || s > severity! || s == severity! && (file, line) < (severityFile, severityLine) {
-            (severity, severityFile, severityLine) = (s, file, line)
+        if severity == nil || s > severity! || s == severity! && (file, position) < (severityFile, severityPosition) {
+            (severity, severityFile, severityPosition) = (s, file, position)
         }
     }
 
@@ -149,11 +149,11 @@ public struct TransitionStats: Sendable, Equatable {
 
     mutating func merge(_ other: TransitionStats) {
         if other.count == 0 { return }
-        if firstFile.isEmpty || (other.firstFile, other.firstLine) < (firstFile, firstLine) {
-            (firstFile, firstLine) = (other.firstFile, other.firstLine)
+        if firstFile.isEmpty || (other.firstFile, other.firstPosition) < (firstFile, firstPosition) {
+            (firstFile, firstPosition) = (other.firstFile, other.firstPosition)
         }
         count += other.count
-        rate(other.severity, file: other.severityFile, line: other.severityLine)
+        rate(other.severity, file: other.severityFile, position: other.severityPosition)
         for (b, n) in other.durationBuckets { durationBuckets[b, default: 0] += n }
         durationCount += other.durationCount
     }
@@ -193,13 +193,15 @@ public struct TransitionTally: Sendable, Equatable {
     /// Adds the transitions and failures of `session` (which must still have its events), or of one
     /// of its scenes; `findings` (the session's) rate the edges and failures they point at.
     public mutating func add(_ session: ProcessSession, findings: [Diagnostic] = [], scene only: String? = nil) {
-        var severityAt: [String: [Int: Severity]] = [:]
-        for d in findings { severityAt[d.file, default: [:]][d.line] = FailureMarks.higher(severityAt[d.file]?[d.line], d.severity) }
-        func severity(_ e: Event) -> Severity? { severityAt[e.file]?[e.line] }
+        var severityAt: [String: [InputPosition: Severity]] = [:]
+        for d in findings {
+            severityAt[d.file, default: [:]][d.position] = FailureMarks.higher(severityAt[d.file]?[d.position], d.severity)
+        }
+        func severity(_ e: Event) -> Severity? { severityAt[e.file]?[e.position] }
         for place in FailureMarks.places(session, only: only) {
             let e = session.events[place.index]
             failures[place.machine, default: [:]][place.state, default: FailureStats()]
-                .add(kind: e.kind.rawValue, file: e.file, line: e.line, summary: FailureMarks.summary(of: e), severity: severity(e))
+                .add(kind: e.kind.rawValue, file: e.file, position: e.position, summary: FailureMarks.summary(of: e), severity: severity(e))
         }
         for scene in session.scenes where only == nil || scene.id == only {
             let machine: LifecycleMachine = scene.isCarPlay ? .carPlay : .scene
@@ -285,7 +287,8 @@ public struct TransitionTally: Sendable, Equatable {
                     w.beginObject()
                     w.field("count", f.count)
                     w.field("firstFile", f.firstFile)
-                    w.field("firstLine", f.firstLine)
+                    w.field("firstLine", f.firstPosition.line)
+                    w.field("firstOffset", f.firstPosition.byteOffset)
                     w.field("firstSummary", f.firstSummary)
                     w.key("kinds")
                     w.beginObject()
@@ -312,12 +315,14 @@ public struct TransitionTally: Sendable, Equatable {
                 w.endObject()
                 w.field("event", t.event)
                 w.field("firstFile", st.firstFile)
-                w.field("firstLine", st.firstLine)
+                w.field("firstLine", st.firstPosition.line)
+                w.field("firstOffset", st.firstPosition.byteOffset)
                 w.field("from", t.from)
                 if let sev = st.severity {
                     w.field("severity", sev.description)
                     w.field("severityFile", st.severityFile)
-                    w.field("severityLine", st.severityLine)
+                    w.field("severityLine", st.severityPosition.line)
+                    w.field("severityOffset", st.severityPosition.byteOffset)
                 }
                 w.field("to", t.to)
                 w.endObject()
@@ -339,18 +344,18 @@ public struct TransitionTally: Sendable, Equatable {
             if let n = body["derivedFromScenes"] as? Int { tally.derivedApp += n }
             for f in body["failures"] as? [[String: Any]] ?? [] {
                 guard let state = f["state"] as? String, let count = f["count"] as? Int, let file = f["firstFile"] as? String,
-                      let line = f["firstLine"] as? Int, let summary = f["firstSummary"] as? String,
+                      let position = readPosition(f, "firstLine", "firstOffset"), let summary = f["firstSummary"] as? String,
                       let kinds = f["kinds"] as? [String: Int] else { return nil }
                 var stats = FailureStats()
                 stats.count = count
                 stats.kinds = kinds
-                (stats.firstFile, stats.firstLine, stats.firstSummary) = (file, line, summary)
+                (stats.firstFile, stats.firstPosition, stats.firstSummary) = (file, position, summary)
                 stats.severity = (f["severity"] as? String).flatMap(Severity.named)
                 tally.failures[m, default: [:]][state] = stats
             }
             for t in list {
                 guard let from = t["from"] as? String, let to = t["to"] as? String, let event = t["event"] as? String,
-                      let count = t["count"] as? Int, let file = t["firstFile"] as? String, let line = t["firstLine"] as? Int,
+                      let count = t["count"] as? Int, let file = t["firstFile"] as? String, let position = readPosition(t, "firstLine", "firstOffset"),
                       let durations = t["durations"] as? [String: Int] else { return nil }
                 var buckets: [Int: Int] = [:]
                 for (k, n) in durations {
@@ -358,9 +363,10 @@ public struct TransitionTally: Sendable, Equatable {
                     buckets[b] = n
                 }
                 tally.machines[m, default: [:]][Transition(from: from, to: to, event: event)] =
-                    TransitionStats(count: count, firstFile: file, firstLine: line, durationBuckets: buckets,
+                    TransitionStats(count: count, firstFile: file, firstPosition: position, durationBuckets: buckets,
                                     severity: (t["severity"] as? String).flatMap(Severity.named),
-                                    severityFile: t["severityFile"] as? String ?? "", severityLine: t["severityLine"] as? Int ?? 0)
+                                    severityFile: t["severityFile"] as? String ?? "",
+                                    severityPosition: readPosition(t, "severityLine", "severityOffset") ?? .line(0))
             }
         }
         return tally
@@ -378,8 +384,15 @@ public struct TransitionTally: Sendable, Equatable {
     }
 
     private mutating func record(_ m: LifecycleMachine, _ t: Transition, _ e: Event, duration: Double?, severity: Severity? = nil) {
-        machines[m, default: [:]][t, default: TransitionStats()].add(file: e.file, line: e.line, duration: duration, severity: severity)
+        machines[m, default: [:]][t, default: TransitionStats()].add(file: e.file, position: e.position, duration: duration, severity: severity)
     }
+}
+
+/// A position a partial result wrote as a line (`lineKey`) or a byte offset (`offsetKey`).
+private func readPosition(_ o: [String: Any], _ lineKey: String, _ offsetKey: String) -> InputPosition? {
+    if let n = o[lineKey] as? Int { return .line(n) }
+    if let n = o[offsetKey] as? Int { return .byte(n) }
+    return nil
 }
 
 private func zip(_ a: Double?, _ b: Double?) -> (Double, Double)? {

@@ -70,6 +70,6 @@ struct AppLevelCallbacksInSceneAppRule: Rule {
         let e = session.events[i]
         let c = session.context(at: i)
         return [diagnostic(session, event: i, scene: c.scene, state: c.state,
-                           "\(e.spelling ?? e.kind.rawValue) came from UIKit's legacy app life cycle: the process shows no scene callback and UIKit said at line \(session.events[said].line) that it does not adopt the UIScene life cycle, so a scene manifest (UIApplicationSceneManifest) is not in effect")]
+                           "\(e.spelling ?? e.kind.rawValue) came from UIKit's legacy app life cycle: the process shows no scene callback and UIKit said at \(session.events[said].position.phrase) that it does not adopt the UIScene life cycle, so a scene manifest (UIApplicationSceneManifest) is not in effect")]
     }
 }

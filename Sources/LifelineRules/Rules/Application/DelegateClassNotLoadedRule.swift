@@ -26,7 +26,7 @@ struct DelegateClassNotLoadedRule: Rule {
         // With the manifest: where the class that could not be loaded is named.
         if let manifest = settings.manifest {
             for i in found.indices {
-                let named = session.events.first { $0.file == found[i].file && $0.line == found[i].line }?.details?.method
+                let named = session.events.first { $0.file == found[i].file && $0.position == found[i].position }?.details?.method
                 for c in manifest.configurations where c.delegateClass != nil && (named == nil || c.delegateClass == named || manifest.expand(c.delegateClass!).value == named) {
                     found[i].related.append(manifest.related(c.path(of: "UISceneDelegateClassName"), "UISceneDelegateClassName \(c.delegateClass!)"))
                 }

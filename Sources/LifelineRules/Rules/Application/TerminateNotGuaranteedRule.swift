@@ -48,6 +48,6 @@ struct TerminateNotGuaranteedRule: Rule {
         let d = Self.description
         return [Diagnostic(ruleId: d.id, rule: d.name, severity: d.severity,
                            message: "this launch ended in the background without applicationWillTerminate (the app launched again later): a suspended app is ended without it, so none is missing",
-                           file: previous.file, line: previous.line, session: previous.session, scene: previous.scene, state: previous.state)]
+                           file: previous.file, position: previous.position, session: previous.session, scene: previous.scene, state: previous.state)]
     }
 }

@@ -56,7 +56,7 @@ struct RootTemplateBeforeReturnRule: Rule {
                 let late = session.events[n]
                 let c = session.context(at: s)
                 return diagnostic(session, event: s, scene: c.scene, state: c.state,
-                                  "the CarPlay root template was set only after \(late.kind.rawValue) (\(late.file):\(late.line)): set it before didConnect returns")
+                                  "the CarPlay root template was set only after \(late.kind.rawValue) (\(late.position.label(in: late.file))): set it before didConnect returns")
             case let (nil, n?):
                 return diagnostic(session, event: i, scene: c.scene, state: c.state,
                                   "no root template was set after the CarPlay scene connected (no root-template-set marker before \(session.events[n].kind.rawValue))")

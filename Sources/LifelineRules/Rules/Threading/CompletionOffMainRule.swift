@@ -25,8 +25,8 @@ struct CompletionOffMainRule: Rule {
         // The assertion that fired inside the completion (UIKit reports it just before).
         func assertion(before i: Int) -> RelatedLocation? {
             guard let a = assertions.last(where: { $0 < i && i - $0 <= 5 }) else { return nil }
-            let line = session.events[a]
-            return RelatedLocation(file: line.file, line: line.line, message: "the assertion that fired in this completion")
+            let fired = session.events[a]
+            return RelatedLocation(file: fired.file, position: fired.position, message: "the assertion that fired in this completion")
         }
         return each(.offMainCompletion, session, severity: { _ in crashed ? .error : .warning }, related: assertion(before:)) { e in
             "\(e.details?.api.map { "a completion handler of \($0)" } ?? "a completion handler") arrived off the main thread\(crashed ? " and the process then crashed" : "; the exception was ignored, so what it was completing did not happen")"
