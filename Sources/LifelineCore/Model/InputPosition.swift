@@ -69,6 +69,13 @@ public enum InputPosition: Sendable, Hashable, Comparable {
     }
 }
 
+extension InputPosition {
+    // By the one integer: cheaper than the synthesized comparison and hash of an enum with payloads, which the
+    // sorts and per-position tables of findings run millions of times on a dense log.
+    public static func < (a: InputPosition, b: InputPosition) -> Bool { a.sortKey < b.sortKey }
+    public func hash(into h: inout Hasher) { h.combine(sortKey) }
+}
+
 extension InputPosition: CustomStringConvertible {
     public var description: String { label }
 }

@@ -193,11 +193,13 @@ public struct TransitionTally: Sendable, Equatable {
     /// Adds the transitions and failures of `session` (which must still have its events), or of one
     /// of its scenes; `findings` (the session's) rate the edges and failures they point at.
     public mutating func add(_ session: ProcessSession, findings: [Diagnostic] = [], scene only: String? = nil) {
-        var severityAt: [String: [InputPosition: Severity]] = [:]
+        // Keyed by the position's integer: an Int key hashes in one step, an enum key through a whole Hasher.
+        var severityAt: [String: [Int: Severity]] = [:]
         for d in findings {
-            severityAt[d.file, default: [:]][d.position] = FailureMarks.higher(severityAt[d.file]?[d.position], d.severity)
+            let at = d.position.sortKey
+            severityAt[d.file, default: [:]][at] = FailureMarks.higher(severityAt[d.file]?[at], d.severity)
         }
-        func severity(_ e: Event) -> Severity? { severityAt[e.file]?[e.position] }
+        func severity(_ e: Event) -> Severity? { severityAt[e.file]?[e.position.sortKey] }
         for place in FailureMarks.places(session, only: only) {
             let e = session.events[place.index]
             failures[place.machine, default: [:]][place.state, default: FailureStats()]
