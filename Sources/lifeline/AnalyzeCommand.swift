@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRender
 import LifelineRules
 
@@ -148,32 +149,17 @@ struct Analyze: ParsableCommand {
     /// The report files of `--output`.
     private func writeReport(_ analysis: Analysis, rules: [any Rule.Type], timelines: [(String, DOTGraph)], reports: [ReportExcerpt],
                              into path: String) throws {
-        let directory: OutputDirectory
-        do { directory = try OutputDirectory(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
-        let renderer = GraphvizRenderer()
-        var diagrams: [RenderedDiagram] = []
-        let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
-        for (name, graph, heading) in [("state", StateDiagram.graph(analysis.transitions, title: title), "Lifecycle state diagram")]
-            + timelines.map({ ($0.0, $0.1, "Timeline \($0.0.replacingOccurrences(of: "timeline-", with: ""))") }) {
-            do {
-                let svg = try renderer.render(graph, format: .svg)
-                diagrams.append(RenderedDiagram(title: heading, fileName: "\(name).svg", svg: String(decoding: svg, as: UTF8.self)))
-                try directory.write("\(name).svg", svg)
-            } catch {
-                Diagnostics.warn("\(name).svg: \(error)")
-                throw OutputFailure.exitCode(for: error)
-            }
-        }
+        let folder: ReportFolder
+        do { folder = try ReportFolder(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         do {
-            try directory.write("report.json", AnalysisJSON.render(analysis) + "\n")
-            try directory.write("report.sarif", SARIFReport.render(analysis, rules: rules, version: LifelineVersion.current))
-            try directory.write("junit.xml", JUnitReport.render(analysis, failOn: failOn.severity))
-            let excerpts = LogExcerpts.read(around: analysis.diagnostics)
-            try directory.write("report.html", HTMLReport.render(analysis, diagrams: diagrams, excerpts: excerpts, reports: reports,
-                                                                 failOn: failOn.severity))
+            let rendered = try timelines.map { name, graph throws(ReportFolder.Failure) in
+                try ReportFolder.timeline(graph, session: String(name.dropFirst("timeline-".count)))
+            }
+            try folder.write(analysis, inputCount: analysis.readInputs, timelines: rendered, rules: rules, failOn: failOn.severity,
+                             htmlFailOn: failOn.severity, excerpts: true, reports: reports)
         } catch {
-            Diagnostics.warn("\(error)")
-            throw OutputFailure.exitCode(for: error)
+            Diagnostics.warn(error.diagram.map { "\($0): \(error.error)" } ?? "\(error.error)")
+            throw OutputFailure.exitCode(for: error.error)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRender
 import LifelineRules
 

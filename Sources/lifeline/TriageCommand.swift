@@ -204,20 +204,11 @@ struct TriageCommand: ParsableCommand {
 
     /// `--output`: every format and the aggregated state diagram, each replaced atomically.
     private static func write(_ result: TriageResult, into path: String, inputs: [String], groupBy: ReleaseDimension?) throws {
-        let directory: OutputDirectory
-        do { directory = try OutputDirectory(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
-        do {
-            let title = "\(result.inputCount) input\(result.inputCount == 1 ? "" : "s"), \(result.totalSessions) sessions"
-            let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title), format: .svg)
-            try directory.write("state.svg", svg)
-            try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160, groupBy: groupBy))
-            try directory.write("triage.json", TriageJSON.render(result, groupBy: groupBy))
-            try directory.write("triage.csv", TriageCSV.render(result))
-            try directory.write("triage.md", TriageMarkdown.render(result, limit: nil, groupBy: groupBy))
-            try directory.write("triage.html", TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self)))
-        } catch {
-            Diagnostics.warn("\(error)")
-            throw OutputFailure.exitCode(for: error)
+        let folder: ReportFolder
+        do { folder = try ReportFolder(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        do { try folder.write(result, groupBy: groupBy) } catch {
+            Diagnostics.warn("\(error.error)")
+            throw OutputFailure.exitCode(for: error.error)
         }
     }
 
