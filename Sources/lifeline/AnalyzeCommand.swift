@@ -44,17 +44,9 @@ struct Analyze: ParsableCommand {
     @Option(name: .customLong("min-severity"), help: "Report only findings at least this severe.")
     var minSeverity: Threshold = .note
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Run only these rules (id or name; repeat or separate with commas).", valueName: "rule"))
-    var rules: [String] = []
+    @OptionGroup var ruleSelection: RuleSelectionOptions
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Do not run these rules (id or name; repeat or separate with commas).", valueName: "rule"))
-    var disable: [String] = []
-
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the report files and diagrams into this directory.", valueName: "dir"))
     var output: String?
@@ -67,30 +59,15 @@ struct Analyze: ParsableCommand {
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    enum Threshold: String, ExpressibleByArgument, CaseIterable {
-        case note, warning, error, fatal, never
-        var severity: Severity? {
-            switch self { case .note: return .note; case .warning: return .warning; case .error: return .error; case .fatal: return .fatal; case .never: return nil }
-        }
-    }
-
-    /// `--rules`/`--disable` values: repeated, or comma-separated (also what `manifest` takes).
-    static func split(_ list: [String]) -> [String] {
-        list.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        let unknown = RuleSelection.select(only: Self.split(rules), disabled: Self.split(disable)).unknown
-        if !unknown.isEmpty { throw ValidationError("unknown rule: \(unknown.joined(separator: ", ")) (see `lifeline rules`)") }
         if minSeverity == .never { throw ValidationError("--min-severity takes note, warning, error or fatal") }
     }
 
     func run() throws {
         var configuration = try configOptions.load()
         try manifestOptions.apply(to: &configuration)
-        let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
-        let ingest = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let selected = ruleSelection.rules(configuration)
+        let ingest = input.ingest
         guard let output else {
             // Only the report on standard output: findings and sessions go through a spool and
             // are written from it, so memory does not grow with the number of findings.
@@ -133,12 +110,7 @@ struct Analyze: ParsableCommand {
     }
 
     private func warnAbout(_ inputs: [InputStats]) {
-        for input in inputs {
-            Diagnostics.unread(input)
-            for note in input.notes where note.severity != .info {
-                Diagnostics.warn("\(input.path)\(note.line.map { ":\($0)" } ?? ""): \(note.message)")
-            }
-        }
+        for input in inputs { InputOptions.warn(about: input) }
     }
 
     private func exit(inputs: [InputStats], highest: Severity?) throws {

@@ -50,11 +50,7 @@ struct TriageCommand: ParsableCommand {
     @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
     var minSeverity: SeverityName = .warning
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @Flag(name: .shortAndLong, help: "No progress display on standard error.")
     var quiet = false
@@ -72,7 +68,6 @@ struct TriageCommand: ParsableCommand {
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, csv, markdown, html }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try report.validate()
         if paths.isEmpty && filesFrom == nil { throw ValidationError("give paths to read, or --files-from FILE") }
     }
@@ -111,7 +106,7 @@ struct TriageCommand: ParsableCommand {
             }
         }
         let progress = (!quiet && isatty(2) != 0) ? ProgressDisplay() : nil
-        var options = TriageOptions(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, inputFormat: inputFormat,
+        var options = TriageOptions(jobs: input.threads, inputFormat: input.inputFormat,
                                     configuration: configuration, rules: configuration.rules(only: [], disabled: []),
                                     minimumSeverity: minSeverity.severity)
         options.displayNames = names
@@ -216,13 +211,6 @@ struct TriageCommand: ParsableCommand {
 }
 
 extension ReleaseDimension: ExpressibleByArgument {}
-
-/// A severity as a command-line value: help lists and defaults show its name (`warning`), where
-/// `Severity` itself, an Int-backed enum, would show its raw value (`default: 1`).
-enum SeverityName: String, ExpressibleByArgument, CaseIterable {
-    case note, warning, error, fatal
-    var severity: Severity { Severity.named(rawValue)! }
-}
 
 /// `files done / total, MB/s, time left` on standard error, redrawn at most ten times a second.
 final class ProgressDisplay: @unchecked Sendable {

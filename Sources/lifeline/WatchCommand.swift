@@ -45,10 +45,9 @@ struct Watch: ParsableCommand {
     var noFollow = false
 
     @Option(name: .customLong("fail-on"), help: "Exit with status 1 when a finding at or above this severity was reported (never: always 0).")
-    var failOn: Analyze.Threshold = .never
+    var failOn: Threshold = .never
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
+    @OptionGroup var input: InputFormatOption
 
     @Option(name: .long, help: ArgumentHelp("Keep report.html, report.json, report.sarif, junit.xml, state.svg and the last 20 sessions' timelines in this directory up to date (at most once a second).", valueName: "dir"))
     var output: String?
@@ -69,7 +68,7 @@ struct Watch: ParsableCommand {
     func run() throws {
         var configuration = try configOptions.load()
         try manifestOptions.apply(to: &configuration)
-        var ingest = IngestOptions(inputFormat: inputFormat, jobs: 1)
+        var ingest = IngestOptions(inputFormat: input.inputFormat, jobs: 1)
         ingest.markers = configuration.markers
         var sources: [LiveSource] = []
         for path in paths.isEmpty ? ["-"] : paths {
