@@ -113,9 +113,11 @@ public struct LiveAnalysis {
     /// Adds the next event; returns the sessions that ended with it (and their findings).
     public mutating func add(_ event: Event) -> Output {
         events += 1
+        let ended = feed.sessionsOfInput
         feed.add(event)
-        touched.insert(stream.lastRouted)
-        return takeEnded()
+        touched.insert(feed.stream.lastRouted)
+        // Most events end no session: the check stage then holds nothing to take.
+        return feed.sessionsOfInput == ended ? Output() : takeEnded()
     }
 
     /// Monotonic time of each live session's last online check, and what that check cost.
