@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "lifeline", targets: ["lifeline"]),
         .library(name: "LifelineCore", targets: ["LifelineCore"]),
         .library(name: "LifelineRules", targets: ["LifelineRules"]),
+        .library(name: "LifelinePipeline", targets: ["LifelinePipeline"]),
         .library(name: "LifelineRender", targets: ["LifelineRender"]),
         .library(name: "LifelineTriage", targets: ["LifelineTriage"]),
     ],
@@ -42,14 +43,18 @@ let package = Package(
 
         .target(name: "LifelineCore", dependencies: ["CPCRE2", "CLifelineZlib", "CLibzip", "CLifelineScan"]),
         .target(name: "LifelineRules", dependencies: ["LifelineCore", .product(name: "Yams", package: "Yams")]),
-        // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files.
+        // The one session pipeline: ingest → sessions as they end → the check stage, for one file, many
+        // files merged by time, a file read in ranges, and live input (`watch`'s follow loop).
+        .target(name: "LifelinePipeline", dependencies: ["LifelineCore", "LifelineRules"]),
         // Batch runs over many inputs: per-file analysis on every core, failure signatures, ranking.
-        .target(name: "LifelineTriage", dependencies: ["LifelineCore", "LifelineRules"]),
-        .target(name: "LifelineRender", dependencies: ["CGraphviz", "CLifelineDOT", "LifelineCore", "LifelineRules", "LifelineTriage"]),
+        .target(name: "LifelineTriage", dependencies: ["LifelineCore", "LifelineRules", "LifelinePipeline"]),
+        // The last stage: diagrams (DOT, rendered in process by Graphviz) and report files (the one
+        // writer of the output folder).
+        .target(name: "LifelineRender", dependencies: ["CGraphviz", "CLifelineDOT", "LifelineCore", "LifelineRules", "LifelinePipeline", "LifelineTriage"]),
         .executableTarget(
             name: "lifeline",
             dependencies: [
-                "LifelineCore", "LifelineRules", "LifelineRender", "LifelineTriage",
+                "LifelineCore", "LifelineRules", "LifelinePipeline", "LifelineRender", "LifelineTriage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -57,8 +62,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelineCore", "TestSupport"]),
-        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
+        .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelinePipeline", "LifelineCore", "TestSupport"]),
+        .testTarget(name: "LifelinePipelineTests", dependencies: ["LifelinePipeline", "LifelineRules", "LifelineCore"]),
+        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelinePipeline", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
         .testTarget(name: "LifelineTriageTests", dependencies: ["LifelineTriage", "LifelineRules", "LifelineCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
     ]

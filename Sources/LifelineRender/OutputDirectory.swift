@@ -58,6 +58,17 @@ public struct OutputDirectory: Sendable {
     }
 }
 
+extension OutputDirectory {
+    /// Removes the file `name` (one the run wrote and no longer reports); a missing file, or one of
+    /// the inputs, is left as it is.
+    public func remove(_ name: String) {
+        precondition(!name.contains("/"), "output file names are plain names")
+        let target = (path as NSString).appendingPathComponent(name)
+        if let id = FileID(target), inputs.contains(id) { return }
+        unlink(target)
+    }
+}
+
 public struct OutputError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String

@@ -263,7 +263,7 @@ public enum RuleRegistry {
 /// Rules ready to run on one session at a time (as sessions end, in a streaming analysis).
 public struct RuleRunner: Sendable {
     let instances: [any Rule]
-    let settings: RuleSettings
+    package let settings: RuleSettings
     let severities: [String: Severity]
 
     public init(rules: [any Rule.Type], settings: RuleSettings, severities: [String: Severity]) {

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRules
 
 /// How to triage.
@@ -124,70 +125,22 @@ public enum Triage {
             return
         }
         let ingester = Ingester(options: ingest)
-        var stream = SessionStream(options: options.configuration.sessionOptions)
-        var sessionCount = 0
-        // A file read by several threads checks its sessions on a thread of its own, so that the
-        // rules overlap with building the next sessions; a file read by one worker does it inline.
-        let stage = jobs > 1 ? CheckStage(sessions, lanes: jobs) : nil
-        func take(_ ended: [ProcessSession]) {
-            guard !ended.isEmpty else { return }
-            if let stage { stage.submit(ended) } else { for s in ended { sessions.take(s, into: &tally) } }
-            sessionCount += ended.count
-        }
-        defer { if let stage { tally.merge(stage.finish()) } }
-        func finishInput(_ stats: InputStats) {
-            take(stream.finish())
-            stream = SessionStream(options: options.configuration.sessionOptions)
-            tally.inputs.append(TriageInput(stats: stats, sessions: sessionCount))
-            sessionCount = 0
+        // A file read by several threads checks its sessions on lanes of their own, so that the
+        // rules overlap with building the next sessions; a file read by one worker checks them on
+        // the worker's thread.
+        let stage = CheckStage(lanes: jobs > 1 ? jobs : 0, tally: TriageTally()) { s, t in sessions.take(s, into: &t) }
+        var feed = SessionFeed(configuration: options.configuration, submit: stage.submit)
+        defer { for t in stage.finish() { tally.merge(t) } }
+        func finishInput(_ stats: InputStats, sessions: Int) {
+            tally.inputs.append(TriageInput(stats: stats, sessions: sessions))
             if let error = stats.error { tally.unreadable.append(Unreadable(path: stats.path, reason: error)) }
         }
         if file.isArchive {
-            let error = ingester.runArchive(path: file.path, onEvent: { take(stream.add($0)) }, onInput: finishInput)
+            let error = feed.readArchive(path: file.path, with: ingester, onInput: finishInput)
             if let error { tally.unreadable.append(Unreadable(path: ingest.shown(file.path), reason: error)) }
         } else {
-            ingester.run(paths: [file.path], onEvent: { take(stream.add($0)) }, onInput: finishInput)
+            _ = feed.read(paths: [file.path], with: ingester, sessionsPerInput: true, onInput: finishInput)
         }
-    }
-}
-
-/// Checks sessions on queues of its own, so that the rules overlap with reading and building the
-/// next sessions: batches go round-robin to `lanes` serial queues, each with its own tally (sessions
-/// are independent, and tallies merge in any order). At most `inFlight` batches wait, which bounds
-/// the events held.
-private final class CheckStage: @unchecked Sendable {
-    private let sessions: SessionTriage
-    private let lanes: [Lane]
-    private var next = 0
-    private let slots: DispatchSemaphore
-
-    private final class Lane: @unchecked Sendable {
-        let queue: DispatchQueue
-        var tally = TriageTally()   // touched only on `queue`
-        init(_ i: Int) { queue = DispatchQueue(label: "lifeline.triage.rules.\(i)") }
-    }
-
-    init(_ sessions: SessionTriage, lanes: Int, inFlight: Int = 8) {
-        self.sessions = sessions
-        self.lanes = (0..<max(1, lanes)).map(Lane.init)
-        slots = DispatchSemaphore(value: inFlight)
-    }
-
-    /// Called from one thread (the one building sessions).
-    func submit(_ ended: [ProcessSession]) {
-        slots.wait()
-        let lane = lanes[next]
-        next = (next + 1) % lanes.count
-        lane.queue.async { [self] in
-            for s in ended { sessions.take(s, into: &lane.tally) }
-            slots.signal()
-        }
-    }
-
-    func finish() -> TriageTally {
-        var all = TriageTally()
-        for lane in lanes { all.merge(lane.queue.sync { lane.tally }) }
-        return all
     }
 }
 

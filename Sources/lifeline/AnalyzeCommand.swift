@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRender
 import LifelineRules
 
@@ -43,17 +44,9 @@ struct Analyze: ParsableCommand {
     @Option(name: .customLong("min-severity"), help: "Report only findings at least this severe.")
     var minSeverity: Threshold = .note
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Run only these rules (id or name; repeat or separate with commas).", valueName: "rule"))
-    var rules: [String] = []
+    @OptionGroup var ruleSelection: RuleSelectionOptions
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Do not run these rules (id or name; repeat or separate with commas).", valueName: "rule"))
-    var disable: [String] = []
-
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the report files and diagrams into this directory.", valueName: "dir"))
     var output: String?
@@ -66,30 +59,15 @@ struct Analyze: ParsableCommand {
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    enum Threshold: String, ExpressibleByArgument, CaseIterable {
-        case note, warning, error, fatal, never
-        var severity: Severity? {
-            switch self { case .note: return .note; case .warning: return .warning; case .error: return .error; case .fatal: return .fatal; case .never: return nil }
-        }
-    }
-
-    /// `--rules`/`--disable` values: repeated, or comma-separated (also what `manifest` takes).
-    static func split(_ list: [String]) -> [String] {
-        list.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        let unknown = RuleSelection.select(only: Self.split(rules), disabled: Self.split(disable)).unknown
-        if !unknown.isEmpty { throw ValidationError("unknown rule: \(unknown.joined(separator: ", ")) (see `lifeline rules`)") }
         if minSeverity == .never { throw ValidationError("--min-severity takes note, warning, error or fatal") }
     }
 
     func run() throws {
         var configuration = try configOptions.load()
         try manifestOptions.apply(to: &configuration)
-        let selected = configuration.rules(only: Self.split(rules), disabled: Self.split(disable))
-        let ingest = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let selected = ruleSelection.rules(configuration)
+        let ingest = input.ingest
         guard let output else {
             // Only the report on standard output: findings and sessions go through a spool and
             // are written from it, so memory does not grow with the number of findings.
@@ -132,12 +110,7 @@ struct Analyze: ParsableCommand {
     }
 
     private func warnAbout(_ inputs: [InputStats]) {
-        for input in inputs {
-            Diagnostics.unread(input)
-            for note in input.notes where note.severity != .info {
-                Diagnostics.warn("\(input.path)\(note.position.map { ":" + $0.label } ?? ""): \(note.message)")
-            }
-        }
+        for input in inputs { InputOptions.warn(about: input) }
     }
 
     private func exit(inputs: [InputStats], highest: Severity?) throws {
@@ -148,32 +121,17 @@ struct Analyze: ParsableCommand {
     /// The report files of `--output`.
     private func writeReport(_ analysis: Analysis, rules: [any Rule.Type], timelines: [(String, DOTGraph)], reports: [ReportExcerpt],
                              into path: String) throws {
-        let directory: OutputDirectory
-        do { directory = try OutputDirectory(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
-        let renderer = GraphvizRenderer()
-        var diagrams: [RenderedDiagram] = []
-        let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) sessions"
-        for (name, graph, heading) in [("state", StateDiagram.graph(analysis.transitions, title: title), "Lifecycle state diagram")]
-            + timelines.map({ ($0.0, $0.1, "Timeline \($0.0.replacingOccurrences(of: "timeline-", with: ""))") }) {
-            do {
-                let svg = try renderer.render(graph, format: .svg)
-                diagrams.append(RenderedDiagram(title: heading, fileName: "\(name).svg", svg: String(decoding: svg, as: UTF8.self)))
-                try directory.write("\(name).svg", svg)
-            } catch {
-                Diagnostics.warn("\(name).svg: \(error)")
-                throw OutputFailure.exitCode(for: error)
-            }
-        }
+        let folder: ReportFolder
+        do { folder = try ReportFolder(path, inputs: InputExpansion.files(paths, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
         do {
-            try directory.write("report.json", AnalysisJSON.render(analysis) + "\n")
-            try directory.write("report.sarif", SARIFReport.render(analysis, rules: rules, version: LifelineVersion.current))
-            try directory.write("junit.xml", JUnitReport.render(analysis, failOn: failOn.severity))
-            let excerpts = LogExcerpts.read(around: analysis.diagnostics)
-            try directory.write("report.html", HTMLReport.render(analysis, diagrams: diagrams, excerpts: excerpts, reports: reports,
-                                                                 failOn: failOn.severity))
+            let rendered = try timelines.map { name, graph throws(ReportFolder.Failure) in
+                try ReportFolder.timeline(graph, session: String(name.dropFirst("timeline-".count)))
+            }
+            try folder.write(analysis, inputCount: analysis.readInputs, timelines: rendered, rules: rules, failOn: failOn.severity,
+                             htmlFailOn: failOn.severity, excerpts: true, reports: reports)
         } catch {
-            Diagnostics.warn("\(error)")
-            throw OutputFailure.exitCode(for: error)
+            Diagnostics.warn(error.diagram.map { "\($0): \(error.error)" } ?? "\(error.error)")
+            throw OutputFailure.exitCode(for: error.error)
         }
     }
 }

@@ -20,11 +20,7 @@ struct Events: ParsableCommand {
     @Flag(name: .long, help: "Print the per-input line accounting instead of the events.")
     var stats = false
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var configOptions: ConfigOptions
 
@@ -35,13 +31,12 @@ struct Events: ParsableCommand {
     func validate() throws {
         if !stats && format == .json { throw ValidationError("--format json goes with --stats; events are printed as jsonl") }
         if stats && format == .jsonl { throw ValidationError("--stats prints text or json") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
         let configuration = try configOptions.load()
         let out = StandardOutput()
-        var options = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        var options = IngestOptions(inputFormat: input.inputFormat, jobs: input.threads,
                                     collectEvents: !stats, markers: configuration.markers)
         // The readers write the lines, on their own threads; this one only prints them.
         options.encoding = format == .jsonl ? .jsonLines : .text
@@ -50,10 +45,7 @@ struct Events: ParsableCommand {
             encoded.write(lineOffset: lineOffset) { out.write(rawBuffer: $0) }
         }, onInput: { input in
             inputs.append(input)
-            Diagnostics.unread(input)
-            for note in input.notes where note.severity != .info {
-                Diagnostics.warn("\(input.path)\(note.position.map { ":" + $0.label } ?? ""): \(note.message)")
-            }
+            InputOptions.warn(about: input)
         })
         if stats {
             if format == .json {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRender
 import LifelineRules
 
@@ -46,11 +47,7 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "Draw at most this many sessions (per-session diagrams).")
     var limit = 100
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Reading threads (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var configOptions: ConfigOptions
 
@@ -58,7 +55,6 @@ struct Graph: ParsableCommand {
     enum Per: String, ExpressibleByArgument, CaseIterable { case session, scene }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if aggregate && kind == .timeline { throw ValidationError("--aggregate draws state diagrams; a timeline is per session") }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
@@ -66,14 +62,12 @@ struct Graph: ParsableCommand {
     func run() throws {
         let configuration = try configOptions.load()
         let collected = DiagramCollector(kind: kind, per: per, limit: limit)
-        let ingest = IngestOptions(inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let ingest = input.ingest
         var observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil
         if !aggregate { observe = { @Sendable session, found in collected.add(session, found) } }
         let analysis = Analysis.run(paths: paths, ingest: ingest, rules: configuration.rules(only: [], disabled: []),
                                     configuration: configuration, observe: observe)
-        for input in analysis.inputs {
-            Diagnostics.unread(input)
-        }
+        for input in analysis.inputs { InputOptions.warn(about: input) }
         var graphs = collected.graphs
         if aggregate {
             let title = "\(analysis.readInputs) input\(analysis.readInputs == 1 ? "" : "s"), \(analysis.sessions.count) session\(analysis.sessions.count == 1 ? "" : "s")"

@@ -36,21 +36,15 @@ struct ManifestCommand: ParsableCommand {
     var format: Format = .text
 
     @Option(name: .customLong("fail-on"), help: "Exit with 1 when a finding is at least this severe (note, warning, error, fatal, never).")
-    var failOn: Analyze.Threshold = .error
+    var failOn: Threshold = .error
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Run only these rules (id or name; repeat or separate with commas).", valueName: "rule"))
-    var rules: [String] = []
-
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Do not run these rules (id or name; repeat or separate with commas).", valueName: "rule"))
-    var disable: [String] = []
+    @OptionGroup var ruleSelection: RuleSelectionOptions
 
     @OptionGroup var configOptions: ConfigOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif }
 
     func validate() throws {
-        let unknown = RuleSelection.select(only: Analyze.split(rules), disabled: Analyze.split(disable)).unknown
-        if !unknown.isEmpty { throw ValidationError("unknown rule: \(unknown.joined(separator: ", ")) (see `lifeline rules`)") }
     }
 
     func run() throws {
@@ -59,7 +53,7 @@ struct ManifestCommand: ParsableCommand {
         guard !targets.isEmpty else {
             throw ValidationError("name an Info.plist, .app or .ipa (or set `manifest:` in .lifeline.yml)")
         }
-        let selected = configuration.rules(only: Analyze.split(rules), disabled: Analyze.split(disable))
+        let selected = ruleSelection.rules(configuration)
         let runner = RuleRunner(rules: selected, settings: configuration.settings, severities: configuration.severities)
         var checked: [(manifest: SceneManifest, findings: [Diagnostic])] = []
         var unreadable = false

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRules
 
 struct Timeline: ParsableCommand {
@@ -17,26 +18,17 @@ struct Timeline: ParsableCommand {
     @Option(name: .long, help: "Times: relative (since the session's first event), wall (as the log wrote them) or both.")
     var clock: TimelineReport.Clock = .relative
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var configOptions: ConfigOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    }
-
     func run() throws {
         let configuration = try configOptions.load()
-        let analysis = Analysis.run(paths: paths, ingest: IngestOptions(
-            inputFormat: inputFormat, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount), rules: [],
+        let analysis = Analysis.run(paths: paths, ingest: input.ingest, rules: [],
             configuration: configuration, keepEvents: true)
-        for input in analysis.inputs { Diagnostics.unread(input) }
+        for input in analysis.inputs { InputOptions.warn(about: input) }
         let out = StandardOutput()
         out.write(format == .json ? TimelineReport.json(analysis.sessions) : TimelineReport.text(analysis.sessions, clock: clock))
         out.flush()

@@ -50,11 +50,7 @@ struct TriageCommand: ParsableCommand {
     @Option(name: .customLong("min-severity"), help: "Rule findings below this severity are not signatures (failures always are).")
     var minSeverity: SeverityName = .warning
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
-
-    @Option(name: .shortAndLong, help: "Threads to use (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var input: InputOptions
 
     @Flag(name: .shortAndLong, help: "No progress display on standard error.")
     var quiet = false
@@ -72,7 +68,6 @@ struct TriageCommand: ParsableCommand {
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, csv, markdown, html }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try report.validate()
         if paths.isEmpty && filesFrom == nil { throw ValidationError("give paths to read, or --files-from FILE") }
     }
@@ -111,7 +106,7 @@ struct TriageCommand: ParsableCommand {
             }
         }
         let progress = (!quiet && isatty(2) != 0) ? ProgressDisplay() : nil
-        var options = TriageOptions(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, inputFormat: inputFormat,
+        var options = TriageOptions(jobs: input.threads, inputFormat: input.inputFormat,
                                     configuration: configuration, rules: configuration.rules(only: [], disabled: []),
                                     minimumSeverity: minSeverity.severity)
         options.displayNames = names
@@ -204,20 +199,11 @@ struct TriageCommand: ParsableCommand {
 
     /// `--output`: every format and the aggregated state diagram, each replaced atomically.
     private static func write(_ result: TriageResult, into path: String, inputs: [String], groupBy: ReleaseDimension?) throws {
-        let directory: OutputDirectory
-        do { directory = try OutputDirectory(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
-        do {
-            let title = "\(result.inputCount) input\(result.inputCount == 1 ? "" : "s"), \(result.totalSessions) sessions"
-            let svg = try GraphvizRenderer().render(StateDiagram.graph(result.transitions, title: title), format: .svg)
-            try directory.write("state.svg", svg)
-            try directory.write("triage.txt", TriageText.render(result, limit: nil, width: 160, groupBy: groupBy))
-            try directory.write("triage.json", TriageJSON.render(result, groupBy: groupBy))
-            try directory.write("triage.csv", TriageCSV.render(result))
-            try directory.write("triage.md", TriageMarkdown.render(result, limit: nil, groupBy: groupBy))
-            try directory.write("triage.html", TriageHTMLReport.render(result, stateDiagramSVG: String(decoding: svg, as: UTF8.self)))
-        } catch {
-            Diagnostics.warn("\(error)")
-            throw OutputFailure.exitCode(for: error)
+        let folder: ReportFolder
+        do { folder = try ReportFolder(path, inputs: InputExpansion.files(inputs, archives: true).map(\.path)) } catch { Diagnostics.warn("\(error)"); throw ExitCode(2) }
+        do { try folder.write(result, groupBy: groupBy) } catch {
+            Diagnostics.warn("\(error.error)")
+            throw OutputFailure.exitCode(for: error.error)
         }
     }
 
@@ -225,13 +211,6 @@ struct TriageCommand: ParsableCommand {
 }
 
 extension ReleaseDimension: ExpressibleByArgument {}
-
-/// A severity as a command-line value: help lists and defaults show its name (`warning`), where
-/// `Severity` itself, an Int-backed enum, would show its raw value (`default: 1`).
-enum SeverityName: String, ExpressibleByArgument, CaseIterable {
-    case note, warning, error, fatal
-    var severity: Severity { Severity.named(rawValue)! }
-}
 
 /// `files done / total, MB/s, time left` on standard error, redrawn at most ten times a second.
 final class ProgressDisplay: @unchecked Sendable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LifelineCore
+import LifelinePipeline
+import LifelineRender
 import LifelineRules
 
 /// Set by SIGINT and SIGTERM: the run stops, reads what it holds and prints its summary.
@@ -43,12 +45,11 @@ struct Watch: ParsableCommand {
     var noFollow = false
 
     @Option(name: .customLong("fail-on"), help: "Exit with status 1 when a finding at or above this severity was reported (never: always 0).")
-    var failOn: Analyze.Threshold = .never
+    var failOn: Threshold = .never
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "name"))
-    var inputFormat: LogFormat?
+    @OptionGroup var input: InputFormatOption
 
-    @Option(name: .long, help: ArgumentHelp("Keep report.html, report.json, state.svg and the last 20 sessions' timelines in this directory up to date (at most once a second).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Keep report.html, report.json, report.sarif, junit.xml, state.svg and the last 20 sessions' timelines in this directory up to date (at most once a second).", valueName: "dir"))
     var output: String?
 
     @Flag(name: .shortAndLong, help: "No status line on standard error.")
@@ -67,11 +68,11 @@ struct Watch: ParsableCommand {
     func run() throws {
         var configuration = try configOptions.load()
         try manifestOptions.apply(to: &configuration)
-        var ingest = IngestOptions(inputFormat: inputFormat, jobs: 1)
+        var ingest = IngestOptions(inputFormat: input.inputFormat, jobs: 1)
         ingest.markers = configuration.markers
-        var sources: [WatchSource] = []
+        var sources: [LiveSource] = []
         for path in paths.isEmpty ? ["-"] : paths {
-            do { sources.append(try WatchSource(path: path, options: ingest)) } catch {
+            do { sources.append(try LiveSource(path: path, options: ingest, warn: { Diagnostics.warn($0) })) } catch {
                 Diagnostics.warn("\(error)")
                 throw ExitCode(3)
             }
@@ -86,77 +87,38 @@ struct Watch: ParsableCommand {
         signal(SIGTERM) { _ in watchStopRequested = 1 }
         signal(SIGPIPE, SIG_IGN)
 
-        var report: WatchReport?
+        let rules = configuration.rules(only: [], disabled: [])
+        var report: LiveReport?
         if let output {
-            do { report = try WatchReport(path: output, inputs: paths.isEmpty ? ["-"] : paths) } catch {
+            do {
+                report = try LiveReport(path: output, inputs: paths.isEmpty ? ["-"] : paths, rules: rules, failOn: failOn.severity,
+                                        timelineLimit: Analyze.timelineLimit)
+            } catch {
                 Diagnostics.warn("\(error)")
                 throw ExitCode(2)
             }
         }
-        var analysis = LiveAnalysis(rules: configuration.rules(only: [], disabled: []), configuration: configuration)
+        let run = LiveRun(sources: sources, analysis: LiveAnalysis(rules: rules, configuration: configuration),
+                          options: LiveRun.Options(idle: Double(idleMilliseconds) / 1000, follow: !noFollow))
         let printer = WatchPrinter(format: format, status: !quiet && isatty(2) != 0)
-        let idle = Double(idleMilliseconds) / 1000
-        func show(_ out: LiveAnalysis.Output) {
-            printer.show(out)
-            report?.record(out)
-        }
-        func take(_ e: Event) {
-            report?.touch()
-            show(analysis.add(e))
-        }
-        show(analysis.start())
-        func inputs() -> [InputStats] { sources.flatMap { $0.finishedStats + ($0.ended ? [] : [$0.reader.stats]) } }
         func writeReport(force: Bool) throws {
-            do { try report?.write(analysis, inputs: inputs(), force: force) } catch {
-                Diagnostics.warn("\(output ?? ""): \(error)")
-                throw OutputFailure.exitCode(for: error)
+            do { try report?.write(run.analysis, inputs: run.inputs, force: force) } catch let failure as ReportFolder.Failure {
+                Diagnostics.warn("\(output ?? ""): \(failure.error)")
+                throw OutputFailure.exitCode(for: failure.error)
             }
         }
-
-        // Bytes read from followed files in the last round: while a file has more, the next round
-        // does not wait (a 1 MiB read per 50 ms wait read a 250 MB file in 13 s instead of 1.3 s).
-        var fileBytes = 0
-        while watchStopRequested == 0 {
-            let streams = sources.compactMap(\.pollDescriptor)
-            let following = sources.contains { $0.followsFile && !$0.ended }
-            if streams.isEmpty && !following { break }
-            // Wake for input, for the next idle deadline, and every 50 ms to look at followed files.
-            var wait = fileBytes > 0 ? 0 : following ? 0.05 : 1.0
-            for s in sources where !s.idled { wait = min(wait, max(0, s.lastData + idle - WatchSource.now)) }
-            var fds = streams.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
-            let ready = Set(fds.filter { $0.revents != 0 }.map(\.fd))
-            var got = 0
-            fileBytes = 0
-            // A followed file is first checked for rotation, truncation or an overwrite (before its
-            // new bytes are read, which may be the end of new content); a stream is read only
-            // when poll says so (a read would block), files whenever.
-            for s in sources where s.followsFile { s.checkRotation(event: take) }
-            for s in sources where s.followsFile || s.pollDescriptor.map(ready.contains) == true {
-                let n = s.read(event: take)
-                got += n
-                if s.followsFile { fileBytes += n }
-            }
-            let now = WatchSource.now
-            // While input flows, live sessions are checked as often as their size allows; when it
-            // pauses, all of them.
-            // Input that does not fill a read (it arrives slower than it is read) leaves time for
-            // checks; a full read means the reader is behind, and checks keep to a tenth.
-            let saturated = got >= WatchSource.readSize
-            show(analysis.checkLive(now: now, share: saturated ? LiveAnalysis.checkShare : LiveAnalysis.idleCheckShare))
-            for s in sources where !s.idled && now - s.lastData >= idle {
-                s.idle(event: take)
-                show(analysis.checkLive())
-            }
-            for s in sources where s.followsFile && noFollow && got == 0 && s.idled { s.finish(event: take) }
-            printer.status(analysis, lines: sources.reduce(0) { $0 + $1.reader.lines })
-            try writeReport(force: false)
-        }
-        for s in sources { s.finish(event: take) }
-        show(analysis.finish())
+        try run.run(stop: { watchStopRequested != 0 },
+                    show: { out in
+                        printer.show(out)
+                        report?.record(out)
+                    },
+                    touched: { report?.touch() },
+                    round: {
+                        printer.status(run.analysis, lines: run.lines)
+                        try writeReport(force: false)
+                    })
         try writeReport(force: true)
-        let inputs = sources.flatMap(\.finishedStats)
-        printer.summary(analysis, inputs: inputs, interrupted: watchStopRequested != 0)
-        if let threshold = failOn.severity, analysis.counts.contains(where: { $0.key >= threshold && $0.value > 0 }) { throw ExitCode(1) }
+        printer.summary(run.analysis, inputs: run.finishedInputs, interrupted: watchStopRequested != 0)
+        if let threshold = failOn.severity, run.analysis.counts.contains(where: { $0.key >= threshold && $0.value > 0 }) { throw ExitCode(1) }
     }
 }

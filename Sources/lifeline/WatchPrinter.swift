@@ -1,5 +1,6 @@
 import Foundation
 import LifelineCore
+import LifelinePipeline
 import LifelineRules
 
 /// What `lifeline watch` prints: findings and ended sessions on standard output as they come
@@ -13,7 +14,7 @@ final class WatchPrinter {
     private var lastLines = 0
     private var lastLinesAt = 0.0
     private var rate = 0.0
-    private let started = WatchSource.now
+    private let started = LiveAnalysis.monotonic()
 
     init(format: Watch.Format, status: Bool) {
         self.format = format
@@ -75,7 +76,7 @@ final class WatchPrinter {
     /// The status line (terminal only), at most four times a second.
     func status(_ a: LiveAnalysis, lines: Int) {
         guard statusLine else { return }
-        let now = WatchSource.now
+        let now = LiveAnalysis.monotonic()
         guard now - lastStatus >= 0.25 else { return }
         if now - lastLinesAt >= 1 {
             rate = lastLinesAt == 0 ? 0 : Double(lines - lastLines) / (now - lastLinesAt)

@@ -163,6 +163,24 @@ import Testing
         #expect(html.contains("Lifecycle state diagram") && html.contains("Timeline P1"))
     }
 
+    @Test("--output writes report.sarif and junit.xml too, as analyze --output does, by the same writer (issue 29)")
+    func outputDirectoryHasSARIFAndJUnit() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-watch-sarif-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let (watched, analyzed) = (base.appendingPathComponent("watch"), base.appendingPathComponent("analyze"))
+        let path = "SampleLogs/device-kills.log"
+        let w = try CLI.run(["watch", "--no-follow", "--quiet", "--no-config", "--fail-on", "error", "--output", watched.path, path])
+        #expect(w.status == 1, "\(w.stderr)")
+        let a = try CLI.run(["analyze", "--no-config", "--fail-on", "error", "--output", analyzed.path, path])
+        #expect(a.status == 1, "\(a.stderr)")
+        // The whole log was read, so the files hold what analyze reports, byte for byte.
+        for name in ["report.sarif", "junit.xml", "report.json"] {
+            let mine = try Data(contentsOf: watched.appendingPathComponent(name))
+            #expect(!mine.isEmpty, "\(name)")
+            #expect(mine == (try Data(contentsOf: analyzed.appendingPathComponent(name))), "\(name) differs from analyze's")
+        }
+    }
+
     @Test("inputs watch does not read are said so: binary data and compressed files counted, a directory or a missing file refused")
     func unreadableInputs() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-watch-bad-\(UUID().uuidString)")

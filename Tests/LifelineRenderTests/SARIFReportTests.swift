@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelineCore
+import LifelinePipeline
 @testable import LifelineRender
 @testable import LifelineRules
 

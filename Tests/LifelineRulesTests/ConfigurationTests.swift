@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// `.lifeline.yml`: every key is checked, and every mistake names its line and column.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// Holds the manifest rules to `SampleLogs/manifests/expected-findings.tsv`, written by hand: each

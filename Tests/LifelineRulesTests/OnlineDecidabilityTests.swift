@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// `lifeline watch` reports a rule's findings while a session is still live only when the rule is

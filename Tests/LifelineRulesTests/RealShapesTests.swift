@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// Holds the reader and the rules to the tables of `SampleLogs/real-shapes/` (inputs shaped like

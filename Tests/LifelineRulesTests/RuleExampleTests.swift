@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// Every rule's own examples are its tests: each triggering example must report exactly the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// Holds `lifeline analyze` to `SampleLogs/scenarios/expected-findings.tsv`, written by hand from the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LifelineCore
+import LifelinePipeline
 @testable import LifelineRules
 
 /// A single input is analysed as it streams (sessions checked as they end, then summarised);

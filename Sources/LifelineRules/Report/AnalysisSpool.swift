@@ -44,25 +44,22 @@ public final class AnalysisSpool: @unchecked Sendable {
                                 sortRun: { $0.sort { $0.ordinal < $1.ordinal } })
     }
 
-    /// Runs the analysis into a new spool (the same pipeline as `Analysis.run`).
-    public static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type] = RuleRegistry.all,
-                           configuration: Configuration = .defaults, order: Order, minimumSeverity: Severity? = nil,
-                           budget: Int = 8 << 20) -> AnalysisSpool {
-        let spool = AnalysisSpool(order: order, minimumSeverity: minimumSeverity, budget: budget)
-        let (inputs, transitions, warnings) = Analysis.pipeline(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
-                                                      observe: nil) { spool.take($0, $1) }
-        spool.inputs = inputs
-        spool.transitions = transitions
-        spool.warnings = warnings
-        spool.manifest = configuration.settings.manifest
-        spool.manifestFindings = Analysis.manifestFindings(rules: rules, configuration: configuration)
-            .filter { d in minimumSeverity.map { d.severity >= $0 } ?? true }
-        for d in spool.manifestFindings { spool.severityCounts[d.severity.rawValue] += 1 }
-        return spool
+    /// What the pipeline leaves once every session is in (`AnalysisSpool.run`, in LifelinePipeline):
+    /// the inputs' accounting, the transitions, problems of the analysis itself, and the manifest's
+    /// own findings.
+    package func finish(inputs: [InputStats], transitions: TransitionTally, warnings: [String],
+                        rules: [any Rule.Type], configuration: Configuration) {
+        self.inputs = inputs
+        self.transitions = transitions
+        self.warnings = warnings
+        manifest = configuration.settings.manifest
+        manifestFindings = Analysis.manifestFindings(rules: rules, configuration: configuration)
+            .filter { d in floor.map { d.severity >= $0 } ?? true }
+        for d in manifestFindings { severityCounts[d.severity.rawValue] += 1 }
     }
 
     /// One checked session and its findings.
-    func take(_ s: ProcessSession, _ found: [Diagnostic]) {
+    package func take(_ s: ProcessSession, _ found: [Diagnostic]) {
         for d in found where floor.map({ d.severity >= $0 }) ?? true {
             // A finding may be about another session (LC-A17 speaks of the launch before): it is
             // grouped under the session it names, `P<ordinal>`.

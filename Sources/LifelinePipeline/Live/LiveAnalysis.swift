@@ -1,5 +1,6 @@
 import Foundation
 import LifelineCore
+import LifelineRules
 
 extension Diagnostic {
     /// What makes two findings one: the rule, where it points and the session and scene it is
@@ -40,8 +41,19 @@ public struct LiveAnalysis {
         }
     }
 
-    private var stream: SessionStream
+    /// Sessions as events arrive; each that ends goes to `checks`, which checks it at once.
+    private var feed: SessionFeed
+    private var stream: SessionStream { feed.stream }
     private let all: RuleRunner
+    /// The check stage of every mode, here on the caller's thread: a session's findings are
+    /// reported as it ends.
+    private let checks: CheckStage<Ended>
+    /// What the check stage keeps: the transitions of every ended session, and the sessions ended
+    /// since the last step took them.
+    private struct Ended {
+        var transitions = TransitionTally()
+        var batch: [(session: ProcessSession, findings: [Diagnostic])] = []
+    }
     /// The online rules, grouped by how long their findings wait (events, seconds of log time).
     private let online: [(lookahead: Lookahead, runner: RuleRunner)]
     /// Live sessions with findings not decided yet (waiting for later events or log time).
@@ -63,11 +75,19 @@ public struct LiveAnalysis {
     /// Findings reported so far, by severity.
     public private(set) var counts: [Severity: Int] = [:]
     /// The transitions of every ended session (the aggregated state diagram).
-    public private(set) var transitions = TransitionTally()
+    public var transitions: TransitionTally { checks.drain { $0.transitions } }
 
     public init(rules: [any Rule.Type] = RuleRegistry.all, configuration: Configuration = .defaults) {
-        stream = SessionStream(options: configuration.sessionOptions)
-        all = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
+        let all = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
+        self.all = all
+        let checks = CheckStage(lanes: 0, tally: Ended()) { s, ended in
+            var found = all.check(s)
+            found.sortInReportOrder()
+            ended.transitions.add(s, findings: found)
+            ended.batch.append((s, found))
+        }
+        self.checks = checks
+        feed = SessionFeed(configuration: configuration, submit: checks.submit)
         let onlineRules = rules.filter { $0.description.online }
         online = Set(onlineRules.map { Lookahead($0.description) }).sorted().map { lookahead in
             (lookahead, RuleRunner(rules: onlineRules.filter { Lookahead($0.description) == lookahead },
@@ -93,9 +113,11 @@ public struct LiveAnalysis {
     /// Adds the next event; returns the sessions that ended with it (and their findings).
     public mutating func add(_ event: Event) -> Output {
         events += 1
-        let ended = stream.add(event)
-        touched.insert(stream.lastRouted)
-        return end(ended)
+        let ended = feed.sessionsOfInput
+        feed.add(event)
+        touched.insert(feed.stream.lastRouted)
+        // Most events end no session: the check stage then holds nothing to take.
+        return feed.sessionsOfInput == ended ? Output() : takeEnded()
     }
 
     /// Monotonic time of each live session's last online check, and what that check cost.
@@ -168,20 +190,24 @@ public struct LiveAnalysis {
     /// (No online check first: every rule runs on each session as it ends, which reports what an
     /// online check would have, once.)
     public mutating func finish() -> Output {
-        end(stream.finish())
+        feed.endInput()
+        return takeEnded()
     }
 
-    private mutating func end(_ sessions: [ProcessSession]) -> Output {
+    /// The sessions the check stage checked since the last step (each with every rule's findings),
+    /// with the findings not reported online yet.
+    private mutating func takeEnded() -> Output {
         var out = Output()
-        for s in sessions {
+        let batch = checks.drain { ended in
+            defer { ended.batch.removeAll() }
+            return ended.batch
+        }
+        for (s, found) in batch {
             touched.remove(s.ordinal)
             waiting.remove(s.ordinal)
             lastCheck.removeValue(forKey: s.ordinal)
-            var found = all.check(s)
-            found.sortInReportOrder()
             out.findings += fresh(found, ordinal: s.ordinal)
             reported.removeValue(forKey: s.ordinal)
-            transitions.add(s, findings: found)
             sessionsEnded += 1
             out.ended.append((s, found))
         }
