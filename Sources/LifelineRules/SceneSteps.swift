@@ -36,6 +36,19 @@ extension Rule {
 }
 
 extension Rule {
+    /// `arrivals` of transitions the scene machine's definition (Core's `MachineDefinition.scene`,
+    /// which the builder and the diagram read too) does not allow: `states` are the sources this
+    /// rule speaks for, and one the definition calls legal is never reported. (The rule examples
+    /// check that no rule names such a source: its triggering example would go silent.)
+    func illegalArrivals(of kind: String, in states: Set<SceneState>, _ session: SessionView,
+                         severity: ((SceneStep) -> Severity)? = nil, message: (SceneStep) -> String) -> [Diagnostic] {
+        let machine = MachineDefinition.scene
+        return arrivals(of: kind, in: states.filter { !machine.isLegal(from: $0.rawValue, event: kind) }, session,
+                        severity: severity, message: message)
+    }
+}
+
+extension Rule {
     /// One finding for every event of `kind`, with the scene and state it arrived in; `related`
     /// names lines that explain the finding at event `i`, before where its state began.
     func each(_ kind: EventKind, _ session: SessionView, severity: ((Int) -> Severity)? = nil,
