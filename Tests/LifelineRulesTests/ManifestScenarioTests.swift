@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 @testable import LifelineRules
 
 /// Holds the manifest rules to `SampleLogs/manifests/expected-findings.tsv`, written by hand: each
 /// sample Info.plist alone, and against its app's scenario log.
 @Suite struct ManifestScenarioTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+    static let root = Repository.sampleLogs
     static let manifests = root.appendingPathComponent("manifests")
     static let scenarios = root.appendingPathComponent("scenarios")
 
