@@ -58,14 +58,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // What several test targets share: a seeded generator for generated inputs.
+        // What every test target shares: where the repository, its fixtures and the shared corpus
+        // are, the traits that skip corpus tests and the suites scripts/test runs as steps of
+        // their own, and a seeded generator for generated inputs.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelinePipeline", "LifelineCore", "TestSupport"]),
-        .testTarget(name: "LifelinePipelineTests", dependencies: ["LifelinePipeline", "LifelineRules", "LifelineCore"]),
-        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelinePipeline", "LifelineRules", "LifelineCore"], exclude: ["Goldens"]),
+        .testTarget(name: "LifelinePipelineTests", dependencies: ["LifelinePipeline", "LifelineRules", "LifelineCore", "TestSupport"]),
+        .testTarget(name: "LifelineRenderTests", dependencies: ["LifelineRender", "LifelinePipeline", "LifelineRules", "LifelineCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LifelineTriageTests", dependencies: ["LifelineTriage", "LifelineRules", "LifelineCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["LifelineCore"]),
+        .testTarget(name: "CLITests", dependencies: ["LifelineCore", "TestSupport"]),
     ]
 )

@@ -155,12 +155,7 @@ public enum StateDiagram {
 }
 
 extension LifecycleMachine {
-    var title: String {
-        switch self {
-        case .scene: return "UIScene"
-        case .app: return "UIApplication"
-        case .carPlay: return "CarPlay scene"
-        }
-    }
-    func unit(_ n: Int) -> String { self == .app ? (n == 1 ? "launch" : "launches") : (n == 1 ? "timeline" : "timelines") }
+    /// The cluster title and timeline unit come from the machine's definition in Core.
+    var title: String { definition.title }
+    func unit(_ n: Int) -> String { n == 1 ? definition.unit.one : definition.unit.many }
 }

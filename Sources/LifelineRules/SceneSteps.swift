@@ -35,6 +35,29 @@ extension Rule {
     }
 }
 
+/// The states each scene callback may legally arrive in, from the scene machine's definition
+/// (worked out once: the rules ask for every session).
+private let legalSceneSources: [String: Set<SceneState>] = {
+    var sources: [String: Set<SceneState>] = [:]
+    for t in MachineDefinition.scene.legal {
+        if let from = SceneState(rawValue: t.from) { sources[t.event, default: []].insert(from) }
+    }
+    return sources
+}()
+
+extension Rule {
+    /// `arrivals` of transitions the scene machine's definition (Core's `MachineDefinition.scene`,
+    /// which the builder and the diagram read too) does not allow: `states` are the sources this
+    /// rule speaks for, and one the definition calls legal is never reported
+    /// (MachineRulesTests checks every callback in every state against the rules). The definition
+    /// is asked only about an arrival that would be reported, so a session without one pays nothing.
+    func illegalArrivals(of kind: String, in states: Set<SceneState>, _ session: SessionView,
+                         severity: ((SceneStep) -> Severity)? = nil, message: (SceneStep) -> String) -> [Diagnostic] {
+        arrivals(of: kind, in: states, session, where: { legalSceneSources[kind]?.contains($0.before) != true },
+                 severity: severity, message: message)
+    }
+}
+
 extension Rule {
     /// One finding for every event of `kind`, with the scene and state it arrived in; `related`
     /// names lines that explain the finding at event `i`, before where its state began.

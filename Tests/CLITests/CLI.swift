@@ -1,12 +1,11 @@
 import Foundation
+import TestSupport
 
 /// Finds and runs the `lifeline` executable built next to the test bundle.
 enum CLI {
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var repositoryRoot: URL { Repository.root }
 
     static var executable: URL {
         // The test bundle lives in .build/<config>/; the executable is beside it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Builds every libFuzzer target (`scripts/fuzz`, cached in `.build-fuzz`) and runs each for ten
 /// seconds (`--smoke`) from its seed corpus: a target that crashes or breaks one of its invariants fails the test.
@@ -8,7 +9,7 @@ import Testing
 ///
 /// Toolchains without libFuzzer (Xcode's) cannot build the targets: the test then says so and
 /// passes, except under `CI=true`, where it fails with the reason.
-@Suite("fuzz smoke")
+@Suite("fuzz smoke", .tags(.fuzz), .external(.fuzz))
 struct FuzzSmokeTests {
     @Test("every fuzz target runs its seeds and ten seconds of fuzzing without a crash", .timeLimit(.minutes(8)))
     func smoke() throws {

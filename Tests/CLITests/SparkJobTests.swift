@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The reference Spark job (Distributed/spark/): its pure parts' unit tests, and a real run in
 /// Spark's local[2] mode (PySpark from .venv-tools/, set up by `scripts/spark-local --install-only`,
 /// which scripts/test runs) whose merged report must equal one `lifeline triage` run byte for byte.
-@Suite(.serialized) struct SparkJobTests {
+@Suite(.serialized, .tags(.spark), .external(.spark)) struct SparkJobTests {
     static let root = CLI.repositoryRoot
 
     /// Runs a program from the repository root; returns status, stdout and stderr.

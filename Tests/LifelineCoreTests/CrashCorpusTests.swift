@@ -1,18 +1,19 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// Every real report of `../shared/corpus/` read through the whole ingest path, checked against
 /// what a person read from the file (`CrashCorpusCase.all`), not against what the parser said once.
-@Suite("Crash reports: every real report, field by field")
+@Suite("Crash reports: every real report, field by field", .tags(.corpus), .needsCorpus)
 struct CrashCorpusTests {
     static func path(_ c: CrashCorpusCase) -> String {
-        CrashFiles.repositoryRoot.appendingPathComponent("../shared/corpus/\(c.file)").standardizedFileURL.path
+        Repository.corpus(c.file).path
     }
 
     @Test("the table covers every report in the corpus")
     func tableCoversCorpus() throws {
-        let root = CrashFiles.repositoryRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+        let root = Repository.corpus
         var files: [String] = []
         for sub in ["", "crash-reports/"] {
             let dir = root.appendingPathComponent(sub)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// The wrappings real reports arrive in, made from the real reports of `../shared/corpus/`: each
@@ -27,7 +28,7 @@ struct CrashLayoutTests {
         #expect(e.timestamp?.hasOffset == true, sourceLocation: sourceLocation)
     }
 
-    @Test("a header cut at its start when pasted: the body still gives the event")
+    @Test("a header cut at its start when pasted: the body still gives the event", .tags(.corpus), .needsCorpus)
     func cutHeader() {
         let lines = Self.ips.split(separator: "\n", omittingEmptySubsequences: false)
         let cut = String(lines[0].dropFirst(17))
@@ -35,24 +36,24 @@ struct CrashLayoutTests {
         Self.expectIOS16(([cut] + lines.dropFirst().map(String.init)).joined(separator: "\n"))
     }
 
-    @Test("a body without its header line")
+    @Test("a body without its header line", .tags(.corpus), .needsCorpus)
     func bodyOnly() {
         let lines = Self.ips.split(separator: "\n", omittingEmptySubsequences: false)
         Self.expectIOS16(lines.dropFirst().joined(separator: "\n"))
     }
 
-    @Test("pasted into Markdown: prose, a fence, the report, a fence, more prose")
+    @Test("pasted into Markdown: prose, a fence, the report, a fence, more prose", .tags(.corpus), .needsCorpus)
     func markdownFence() {
         Self.expectIOS16("My app crashes at launch, report below:\n\n```json\n" + Self.ips + "\n```\n\nAny idea what is wrong?\n", name: "issue.md")
     }
 
-    @Test("quoted in Markdown with > on every line")
+    @Test("quoted in Markdown with > on every line", .tags(.corpus), .needsCorpus)
     func markdownQuote() {
         let quoted = Self.ips.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n")
         Self.expectIOS16(quoted, name: "reply.md")
     }
 
-    @Test("an .ips header over a text body is read as text, whatever bug_type says")
+    @Test("an .ips header over a text body is read as text, whatever bug_type says", .tags(.corpus), .needsCorpus)
     func headerOverTextBody() {
         let header = Self.ips.split(separator: "\n").first.map(String.init) ?? ""
         let (events, stats) = Self.failures(header + "\n" + Self.text)
@@ -64,7 +65,7 @@ struct CrashLayoutTests {
         #expect(events.first?.details?.crashedThread == 0)
     }
 
-    @Test("Translated Report (Full Report Below): one event, not two, with the full report's facts")
+    @Test("Translated Report (Full Report Below): one event, not two, with the full report's facts", .tags(.corpus), .needsCorpus)
     func translatedReport() {
         let banner = "-------------------------------------\nTranslated Report (Full Report Below)\n-------------------------------------\n\n"
         let full = "\n-----------\nFull Report\n-----------\n\n"

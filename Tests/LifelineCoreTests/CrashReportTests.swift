@@ -1,25 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// Locates the shared corpus (`../shared/corpus/` next to the repository root) and this suite's
 /// fixtures (`Fixtures/crash/` next to this file).
 enum CrashFiles {
-    static let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-
-    /// The nearest ancestor of this file that holds a `Package.swift`.
-    static var repositoryRoot: URL {
-        var dir = testDirectory
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
-            dir = dir.deletingLastPathComponent()
-        }
-        return testDirectory
-    }
+    static let testDirectory = Repository.tests("LifelineCoreTests")
 
     static func corpus(_ name: String) throws -> String {
-        let url = repositoryRoot.appendingPathComponent("../shared/corpus/\(name)").standardizedFileURL
-        return try String(contentsOf: url, encoding: .utf8)
+        try String(contentsOf: Repository.corpus(name), encoding: .utf8)
     }
 
     static func fixture(_ name: String) throws -> String {
@@ -41,7 +31,7 @@ private func crashParseError(_ text: String) -> CrashReportError? {
     }
 }
 
-@Suite("Crash reports: shared corpus")
+@Suite("Crash reports: shared corpus", .tags(.corpus), .needsCorpus)
 struct CrashReportCorpusTests {
 
     @Test("iOS 16 .ips (bug_type 309): assertion during launch inside scene-lifecycle frames")

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// The fuzz dictionaries (`Fuzz/Dictionaries/*.dict`, passed to libFuzzer with `-dict=` by
 /// `scripts/fuzz`) stay readable and in step with the literals the readers look for.
 @Suite struct FuzzDictionaryTests {
-    static let directory = Repo.root.appendingPathComponent("Fuzz/Dictionaries")
+    static let directory = Repository.path("Fuzz/Dictionaries")
 
     static var names: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".dict") }.sorted()
+        Repository.fileNames(in: directory, extensions: ["dict"])
     }
 
     /// The literals of a dictionary, decoded; nil for a line libFuzzer would refuse

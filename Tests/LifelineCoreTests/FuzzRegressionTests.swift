@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 // Inputs found by the fuzz targets (scripts/fuzz, Documentation/Reliability.md), minimised.
@@ -19,14 +20,14 @@ struct FuzzRegressionTests {
         #expect(stats.isBalanced)
     }
 
-    static let ingestFixtures = Repo.root.appendingPathComponent("Tests/LifelineCoreTests/Fixtures/ingest")
+    static let ingestFixtures = Repository.tests("LifelineCoreTests", "Fixtures/ingest")
 
     /// Inputs the ingest targets' campaigns found (`Fixtures/ingest/`, also seeds), replayed
     /// sniffed and with every format forced, through the targets' own invariants
     /// (`FuzzEntry.IngestResult.violations`). `resource-duration-overflow`: a resource report's
     /// `Duration:` of 98 digits trapped converting its milliseconds to `Int`.
     @Test("regression (fuzz ingest): campaign findings keep every ingest invariant",
-          arguments: Repo.files(in: ingestFixtures).map(\.lastPathComponent))
+          arguments: Repository.fileNames(in: ingestFixtures))
     func ingestFindings(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.ingestFixtures.appendingPathComponent(name)))
         for format in [nil] + LogFormat.allCases.map(Optional.some) {

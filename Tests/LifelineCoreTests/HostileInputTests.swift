@@ -42,8 +42,7 @@ struct TempDir {
 }
 
 enum Hostile {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = Repository.root
     static func sample(_ name: String) -> String { repositoryRoot.appendingPathComponent("SampleLogs/\(name)").path }
     static func sampleData(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: sample(name))) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ZIPFoundation
 @testable import LifelineCore
 
@@ -283,11 +284,9 @@ import ZIPFoundation
 
 /// Inputs the `manifest` fuzz target found (Tests/LifelineCoreTests/Fixtures/manifest/, also its seeds).
 @Suite struct ManifestFuzzRegressionTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/manifest")
+    static let fixtures = Repository.tests("LifelineCoreTests", "Fixtures/manifest")
 
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).sorted()
-    }
+    static var files: [String] { Repository.fileNames(in: fixtures) }
 
     /// FoundationXML's parser trapped in its callbacks on plists Foundation's property list parser
     /// accepts (a processing instruction without data, invalid UTF-8 in a comment, an attribute name

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// Holds the ingester to `SampleLogs/expected-events.tsv`, written by hand from the logs.
@@ -69,7 +70,7 @@ import Testing
         #expect(s.events == r.events.count)
     }
 
-    @Test("the corpus crash reports each give one failure with the crashed thread")
+    @Test("the corpus crash reports each give one failure with the crashed thread", .tags(.corpus), .needsCorpus)
     func corpusCrashReports() {
         let ips = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [Repo.corpus.appendingPathComponent("ios16-launch-crash.ips").path])
         #expect(ips.events.map(\.kind) == [.crashReport])

@@ -164,14 +164,12 @@ import TestSupport
 /// Many inputs are merged by time from queues that spill past a budget (issue 12: a directory of
 /// 10,000 logs held every event of every file before merging).
 @Suite struct SpilledMergeTests {
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs").path
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+    static let samples = Repository.sampleLogs.path
+    static let corpus = Repository.corpus.path
 
     @Test("every event of the samples and of the shared corpus reads back from a spill record equal, details included")
     func eventsRoundTrip() {
-        let events = Ingester(options: IngestOptions(jobs: 2)).ingest(paths: [Self.samples, Self.corpus]).events
+        let events = Ingester(options: IngestOptions(jobs: 2)).ingest(paths: [Self.samples] + (Repository.hasCorpus ? [Self.corpus] : [])).events
         #expect(events.count > 300)
         #expect(events.contains { $0.details?.backtrace != nil } && events.contains { $0.scene?.persistentIdentifier != nil })
         for e in events {

@@ -1,23 +1,9 @@
 import Foundation
+import TestSupport
 @testable import LifelineCore
 
-/// Paths and helpers shared by the core tests.
-enum Repo {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let sampleLogs = root.appendingPathComponent("SampleLogs")
-    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
-    static func files(in dir: URL, extensions: Set<String>? = nil) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.sorted().map { dir.appendingPathComponent($0) }.filter { url in
-            guard !url.lastPathComponent.hasPrefix("."), url.lastPathComponent != "README.md" else { return false }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
-            return extensions.map { e in e.contains(url.pathExtension) } ?? true
-        }
-    }
-}
+/// Paths, the corpus and fixture listings: the test support home, under the name these tests know.
+typealias Repo = Repository
 
 /// A new empty directory under the temporary directory (`lifeline-PREFIX-UUID`); the caller removes it.
 func scratchDirectory(_ prefix: String) -> URL {

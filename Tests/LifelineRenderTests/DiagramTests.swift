@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -47,9 +48,8 @@ import FoundationXML
 }
 
 @Suite struct DiagramTests {
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs")
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let samples = Repository.sampleLogs
+    static let goldens = Repository.tests("LifelineRenderTests", "Goldens")
 
     static func analysis(_ names: [String], observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil) -> Analysis {
         Analysis.run(paths: names.map { samples.appendingPathComponent($0).path }, ingest: IngestOptions(jobs: 1), observe: observe)

@@ -1,22 +1,17 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRender
 @testable import LifelineRules
-
-extension Tag {
-    /// Tests that drive a real browser (Debian's Chromium, through `scripts/browser-check`).
-    @Tag static var browser: Self
-}
 
 private let hostile = "<script>alert(1)</script>"
 /// Text that must never reach the page unescaped: markup, quotes that would end an attribute,
 /// an ampersand, and the end of a script block.
 private let hostileText = "\(hostile) \" onmouseover=\"alert(2)\" ' onfocus='alert(3)' & </script><img src=x onerror=alert(4)>"
 
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let repositoryRoot = Repository.root
 
 /// A small Xcode-console log with two launches: P1 becomes active without entering the foreground
 /// (LC-S03, error) and dies of an uncaught exception whose reason is markup (LC-F02, fatal); P2
@@ -334,10 +329,11 @@ private func scripts(_ html: String) -> [Substring] {
     /// The issue's acceptance check: the report in a real headless browser (Debian's Chromium,
     /// installed by `scripts/browser-check` when missing) loads without console errors, shows its
     /// diagrams, filters its findings, and shows a log line holding `<script>alert(1)</script>` as text.
-    /// With CI=true it always runs; elsewhere it is skipped only when the browser cannot be installed.
+    /// It runs when LIFELINE_SUITES names `browser` (a step of scripts/test); then, with CI=true it
+    /// always runs, and elsewhere it is skipped only when the browser cannot be installed.
     /// Set LIFELINE_BROWSER_REPORT_DIR to keep the report and its screenshot there, for a look.
     @Test("the report in headless Chromium: no console error, diagrams visible, filters work, markup shown as text",
-          .tags(.browser), .timeLimit(.minutes(15)))
+          .tags(.browser), .external(.browser), .timeLimit(.minutes(15)))
     func browserCheck() throws {
         let dir = try ReportScratch()
         // The report's real diagrams: the state diagram (with the exception's failure mark) and a
@@ -391,7 +387,7 @@ extension HTMLReportTests {
     /// a real browser, the plist's section and key paths show, its findings filter as the
     /// `Info.plist` session, and the names show as text.
     @Test("a report with an Info.plist in headless Chromium: manifest findings filter, key paths and names show as text",
-          .tags(.browser), .timeLimit(.minutes(15)))
+          .tags(.browser), .external(.browser), .timeLimit(.minutes(15)))
     func browserCheckManifest() throws {
         let dir = try ReportScratch()
         let log = try dir.write("device.log", twoLaunches)

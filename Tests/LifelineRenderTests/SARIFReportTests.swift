@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 import LifelinePipeline
 @testable import LifelineRender
@@ -9,9 +10,8 @@ import LifelinePipeline
 /// whose paths, messages, processes, scenes and states carry markup, quotes, `&`, control characters
 /// and spaces.
 enum ReportWriterFixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let sampleLogs = repositoryRoot.appendingPathComponent("SampleLogs")
+    static let repositoryRoot = Repository.root
+    static let sampleLogs = Repository.sampleLogs
 
     /// Sample inputs with findings of every severity between them, and the whole directory (many
     /// inputs, some without sessions).
@@ -306,7 +306,7 @@ private let expectedLevel: [LifelineRules.Severity: String] = [.note: "note", .w
         return (process.terminationStatus, output)
     }
 
-    @Test("report.sarif validates against the SARIF 2.1.0 JSON schema",
+    @Test("report.sarif validates against the SARIF 2.1.0 JSON schema", .tags(.sarif), .external(.sarif),
           .enabled(if: python3Available, "python3 is not installed: scripts/validate-sarif cannot run"),
           .timeLimit(.minutes(5)))
     func schema() throws {
@@ -318,7 +318,7 @@ private let expectedLevel: [LifelineRules.Severity: String] = [.note: "note", .w
         #expect(run.output.contains("ok \(directory.path)") && run.output.contains("ok \(hostile.path)"), "\(run.output)")
     }
 
-    @Test("the schema check fails a log that breaks the schema",
+    @Test("the schema check fails a log that breaks the schema", .tags(.sarif), .external(.sarif),
           .enabled(if: python3Available, "python3 is not installed: scripts/validate-sarif cannot run"),
           .timeLimit(.minutes(5)))
     func schemaRejects() throws {

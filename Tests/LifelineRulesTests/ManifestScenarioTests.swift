@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -7,8 +8,7 @@ import LifelinePipeline
 /// Holds the manifest rules to `SampleLogs/manifests/expected-findings.tsv`, written by hand: each
 /// sample Info.plist alone, and against its app's scenario log.
 @Suite struct ManifestScenarioTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+    static let root = Repository.sampleLogs
     static let manifests = root.appendingPathComponent("manifests")
     static let scenarios = root.appendingPathComponent("scenarios")
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -24,8 +25,7 @@ import LifelinePipeline
                 out.append(Input(name: "\(rule.description.id) example \(k + 1)", text: e.unmarked.text, config: e.config))
             }
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SampleLogs")
+        let root = Repository.sampleLogs
         let names = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).sorted()
         for name in names where !name.hasSuffix(".tsv") && !name.hasSuffix(".yml") && !name.hasSuffix("README.md") {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -9,8 +10,7 @@ import LifelinePipeline
 /// failures, unifiedlog_iterator JSON Lines), written by hand from the files: an event or finding
 /// that is missing, or one that is not in the tables, fails.
 @Suite struct RealShapesTests {
-    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs/real-shapes")
+    static let dir = Repository.path("SampleLogs/real-shapes")
 
     static func table(_ name: String) throws -> [[String]] {
         try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
@@ -18,8 +18,7 @@ import LifelinePipeline
     }
 
     static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
-            .filter { $0 != "README.md" && !$0.hasSuffix(".tsv") }.sorted()
+        Repository.fileNames(in: dir).filter { !$0.hasSuffix(".tsv") }
     }
 
     @Test("each real-shape sample yields exactly its expected events", arguments: files)

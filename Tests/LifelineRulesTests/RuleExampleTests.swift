@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -102,8 +103,7 @@ import LifelinePipeline
 
     @Test("every rule file in Sources/LifelineRules/Rules is registered")
     func everyFileRegistered() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let rulesDir = root.appendingPathComponent("Sources/LifelineRules/Rules")
+        let rulesDir = Repository.path("Sources/LifelineRules/Rules")
         let files = FileManager.default.enumerator(atPath: rulesDir.path)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix("Rule.swift") }
             .map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -7,8 +8,7 @@ import LifelinePipeline
 /// Holds `lifeline analyze` to `SampleLogs/scenarios/expected-findings.tsv`, written by hand from the
 /// rules' documentation for one scenario per file.
 @Suite struct ScenarioTests {
-    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs/scenarios")
+    static let dir = Repository.path("SampleLogs/scenarios")
 
     struct Finding: Hashable, CustomStringConvertible {
         var line: Int, ruleId: String, severity: String
@@ -27,7 +27,7 @@ import LifelinePipeline
     }
 
     static var scenarios: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".log") }.sorted()
+        Repository.fileNames(in: dir, extensions: ["log"])
     }
 
     @Test("each scenario produces exactly the findings of the table", arguments: scenarios)

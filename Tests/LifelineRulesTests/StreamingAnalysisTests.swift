@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 import LifelinePipeline
 @testable import LifelineRules
@@ -7,8 +8,7 @@ import LifelinePipeline
 /// A single input is analysed as it streams (sessions checked as they end, then summarised);
 /// the findings and session summaries must be those of the batch path that holds every event.
 @Suite struct StreamingAnalysisTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+    static let root = Repository.sampleLogs
 
     static var files: [String] {
         let all = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []

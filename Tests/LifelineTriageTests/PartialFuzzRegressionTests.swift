@@ -1,15 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LifelineCore
 @testable import LifelineTriage
 
 /// Inputs the `partial` fuzz target found (`Fixtures/partial/`, also its seeds).
 @Suite struct PartialFuzzRegressionTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/partial")
+    static let fixtures = Repository.tests("LifelineTriageTests", "Fixtures/partial")
 
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).sorted()
-    }
+    static var files: [String] { Repository.fileNames(in: fixtures) }
 
     /// `round-trip`: a time's `seconds` of 17 digits came back from `JSONSerialization` as an
     /// `NSDecimalNumber`, whose `doubleValue` is not the nearest double, so a partial written and

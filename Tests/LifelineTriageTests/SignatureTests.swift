@@ -1,16 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 import LifelineCore
 @testable import LifelineTriage
 
 /// Files and ingestion for the signature tests: this suite's fixtures (`Fixtures/signatures/`), the
 /// shared corpus (`../shared/corpus/` next to the repository root) and the sample logs.
 private enum SigFiles {
-    static let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repositoryRoot = testDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static let fixtures = testDirectory.appendingPathComponent("Fixtures/signatures")
-    static let sampleLogs = repositoryRoot.appendingPathComponent("SampleLogs")
+    static let corpus = Repository.corpus
+    static let fixtures = Repository.tests("LifelineTriageTests", "Fixtures/signatures")
+    static let sampleLogs = Repository.sampleLogs
 
     /// A path of the form `corpus/x`, `samples/x` or a fixture name.
     static func path(_ name: String) -> String {
@@ -463,7 +462,9 @@ struct SignatureCrashReportTests {
                   title: "Watchdog scene-update: 0x8badf00d scene-update watchdog transgression: app<com.example.tidewater(<uuid>)>:<n> exhausted real (wall clock) time allowance of <n> seconds"),
     ]
 
-    @Test("the .ips and the text report of one crash get the same signature", arguments: pairs)
+    static func fromCorpus(_ p: CrashPair) -> Bool { p.ips.hasPrefix("corpus/") }
+
+    @Test("the .ips and the text report of one crash get the same signature", arguments: pairs.filter { !fromCorpus($0) })
     func pair(_ p: CrashPair) throws {
         let ipsEvent = try #require(SigFiles.failureEvent(atPath: SigFiles.path(p.ips)))
         let textEvent = try #require(SigFiles.failureEvent(atPath: SigFiles.path(p.text)))
@@ -475,6 +476,10 @@ struct SignatureCrashReportTests {
         #expect(a.title == p.title)
         #expect(b.kind == a.kind && b.key == a.key && b.title == a.title && b.id == a.id, "text: \(b.key)")
     }
+
+    @Test("the .ips of the shared corpus and the text report of that crash get the same signature", .tags(.corpus), .needsCorpus,
+          arguments: pairs.filter(fromCorpus))
+    func corpusPair(_ p: CrashPair) throws { try pair(p) }
 
     @Test("the hand-written SampleLogs text report groups with the .ips of the same crash")
     func sampleLogTextMatchesIPS() throws {
@@ -490,7 +495,7 @@ struct SignatureCrashReportTests {
         #expect(s.key == "scene-create | 0x8badf00d scene-create watchdog transgression: app<com.example.meridian(<uuid>)>:<n> exhausted real (wall clock) time allowance of <n> seconds")
     }
 
-    @Test("different crashes get different signatures")
+    @Test("different crashes get different signatures", .tags(.corpus), .needsCorpus)
     func allDistinct() throws {
         var names = Self.pairs.map(\.ips)
         names += ["samples/watchdog-scene-create.ips", "corpus/macos-crash-report-plcrashreporter.crash"]

@@ -17,19 +17,12 @@ public enum SceneState: String, Sendable, Equatable, CaseIterable {
     /// change the state (`scene.openURLContexts`, geometry updates, failures …).
     public static func target(of kind: EventKind) -> SceneState? { targets[kind] }
 
-    // A table, not a switch on the raw value: this runs for every event of every session.
+    // A table, not a switch on the raw value: this runs for every event of every session. Made
+    // from the scene and CarPlay machines' definitions (a CarPlay scene gets scene callbacks too).
     private static let targets: [EventKind: SceneState] = {
-        var t: [EventKind: SceneState] = [
-            EventKind("scene.willConnect"): .unattached,
-            EventKind("scene.willEnterForeground"): .foregroundInactive,
-            EventKind("scene.didBecomeActive"): .foregroundActive,
-            EventKind("scene.willResignActive"): .foregroundInactive,
-            EventKind("scene.didEnterBackground"): .background,
-            EventKind("scene.didDisconnect"): .disconnected,
-        ]
-        for p in ["cp", "cp.dashboard", "cp.cluster", "cp.legacy"] {
-            t[EventKind("\(p).didConnect")] = .connected
-            t[EventKind("\(p).didDisconnect")] = .disconnected
+        var t: [EventKind: SceneState] = [:]
+        for machine in [MachineDefinition.scene, .carPlay] {
+            for (event, to) in machine.targets { t[EventKind(event)] = SceneState(rawValue: to)! }
         }
         return t
     }()
@@ -52,13 +45,6 @@ public enum AppState: String, Sendable, Equatable, CaseIterable {
 
     public static func target(of kind: EventKind) -> AppState? { kind.family == "app" ? targets[kind] : nil }
 
-    private static let targets: [EventKind: AppState] = [
-        EventKind("app.willFinishLaunching"): .launching,
-        EventKind("app.didFinishLaunching"): .launched,
-        EventKind("app.didBecomeActive"): .foregroundActive,
-        EventKind("app.willResignActive"): .foregroundInactive,
-        EventKind("app.willEnterForeground"): .foregroundInactive,
-        EventKind("app.didEnterBackground"): .background,
-        EventKind("app.willTerminate"): .terminated,
-    ]
+    private static let targets: [EventKind: AppState] = Dictionary(
+        uniqueKeysWithValues: MachineDefinition.app.targets.map { (EventKind($0.event), AppState(rawValue: $0.to)!) })
 }
