@@ -23,7 +23,7 @@ struct BackgroundWithoutResignRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        arrivals(of: "scene.didEnterBackground", in: [.foregroundActive], session) {
+        arrivals(of: .sceneDidEnterBackground, in: [.foregroundActive], session) {
             "scene \($0.scene.label) entered the background while still active, without sceneWillResignActive(_:)"
         }
     }
