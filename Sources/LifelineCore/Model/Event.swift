@@ -23,7 +23,7 @@ public struct SceneRef: Sendable, Equatable, Codable {
 
 /// What a failure, threading report or configuration message says beyond its kind.
 /// Only the fields that apply are set.
-public struct EventDetails: Sendable, Equatable, Codable {
+public struct EventDetails: Sendable, Equatable {
     /// Objective-C exception name (`NSInternalInconsistencyException`) or C++ type.
     public var exceptionName: String?
     /// Exception reason, Swift fatal error message, or assertion description.
@@ -44,8 +44,9 @@ public struct EventDetails: Sendable, Equatable, Codable {
     public var threadName: String?
     public var queueName: String?
     public var qos: Int?
-    /// Backtrace or stack lines attached to the record, as written (trimmed).
-    public var backtrace: [String]?
+    /// The failure's stack: a report's frames, or the stack lines attached to a log record, as
+    /// written (trimmed).
+    public var backtrace: Backtrace?
     /// UIKit scene configuration name from `(looking for configuration named "…")`.
     public var configurationName: String?
     /// Signal name or number (`SIGABRT`, `9`).
@@ -58,8 +59,8 @@ public struct EventDetails: Sendable, Equatable, Codable {
     public var crashedThread: Int?
     public var crashedThreadIsMain: Bool?
     public var crashedThreadQueue: String?
-    public var lifecycleFrames: [String]?
-    public var appFrames: [String]?
+    public var lifecycleFrames: [CrashFrame]?
+    public var appFrames: [CrashFrame]?
     public var bundleID: String?
     public var osVersion: String?
     /// App version and build (`CFBundleShortVersionString`, `CFBundleVersion`).
@@ -69,10 +70,10 @@ public struct EventDetails: Sendable, Equatable, Codable {
     public var deviceModel: String?
     /// Crash report incident identifier.
     public var incidentID: String?
-    /// What ended the process (`CrashReport.Cause`: `swiftTrap`, `uncaughtException`, ...).
-    public var cause: String?
-    /// The first frame in the app's own binaries (`index image address symbol`).
-    public var firstAppFrame: String?
+    /// What ended the process or what a report flagged.
+    public var cause: FailureCause?
+    /// The first frame in the app's own binaries.
+    public var firstAppFrame: CrashFrame?
     /// Termination namespace (`FRONTBOARD`, `SIGNAL`, `DYLD`) and code (`0x8badf00d`).
     public var terminationNamespace: String?
     public var terminationCode: String?

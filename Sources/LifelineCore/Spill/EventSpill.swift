@@ -87,15 +87,18 @@ extension EventDetails {
         if let reportedTID { w.uint(reportedTID) }
         for s in [threadName, queueName] { w.optional(s) }
         w.optional(qos)
-        w.lines(backtrace)
+        w.backtrace(backtrace)
         for s in [configurationName, signal, exceptionType, exceptionCodes, terminationReason, watchdogEvent] { w.optional(s) }
         w.optional(crashedThread)
         w.optional(crashedThreadIsMain)
         w.optional(crashedThreadQueue)
-        w.lines(lifecycleFrames)
-        w.lines(appFrames)
-        for s in [bundleID, osVersion, appVersion, appBuild, deviceModel, incidentID, cause, firstAppFrame,
-                  terminationNamespace, terminationCode] { w.optional(s) }
+        w.frames(lifecycleFrames)
+        w.frames(appFrames)
+        for s in [bundleID, osVersion, appVersion, appBuild, deviceModel, incidentID] { w.optional(s) }
+        w.optional(cause?.rawValue)
+        w.bool(firstAppFrame != nil)
+        if let firstAppFrame { w.frame(firstAppFrame) }
+        for s in [terminationNamespace, terminationCode] { w.optional(s) }
         w.optional(durationMilliseconds)
         for s in [cpuTime, resourceLimit] { w.optional(s) }
         w.optional(residentBytes)
@@ -119,7 +122,7 @@ extension EventDetails {
         d.threadName = r.optionalString()
         d.queueName = r.optionalString()
         d.qos = r.optionalInt()
-        d.backtrace = r.lines()
+        d.backtrace = r.backtrace()
         d.configurationName = r.optionalString()
         d.signal = r.optionalString()
         d.exceptionType = r.optionalString()
@@ -129,16 +132,16 @@ extension EventDetails {
         d.crashedThread = r.optionalInt()
         d.crashedThreadIsMain = r.optionalBool()
         d.crashedThreadQueue = r.optionalString()
-        d.lifecycleFrames = r.lines()
-        d.appFrames = r.lines()
+        d.lifecycleFrames = r.frames()
+        d.appFrames = r.frames()
         d.bundleID = r.optionalString()
         d.osVersion = r.optionalString()
         d.appVersion = r.optionalString()
         d.appBuild = r.optionalString()
         d.deviceModel = r.optionalString()
         d.incidentID = r.optionalString()
-        d.cause = r.optionalString()
-        d.firstAppFrame = r.optionalString()
+        d.cause = r.optionalString().flatMap(FailureCause.init(rawValue:))
+        d.firstAppFrame = r.bool() ? r.frame() : nil
         d.terminationNamespace = r.optionalString()
         d.terminationCode = r.optionalString()
         d.durationMilliseconds = r.optionalInt()
@@ -164,6 +167,61 @@ extension SpillWriter {
         guard let l else { return }
         uint(UInt64(l.count))
         for s in l { string(s) }
+    }
+}
+
+extension SpillWriter {
+    mutating func frame(_ f: CrashFrame) {
+        int(f.index)
+        optional(f.image)
+        optional(f.symbol)
+        optional(f.address)
+        optional(f.offset)
+        optional(f.imageUUID)
+        bool(f.imageBase != nil)
+        if let b = f.imageBase { uint(b) }
+        optional(f.arch)
+        optional(f.file)
+        optional(f.line)
+    }
+
+    mutating func frames(_ l: [CrashFrame]?) {
+        bool(l != nil)
+        guard let l else { return }
+        uint(UInt64(l.count))
+        for f in l { frame(f) }
+    }
+
+    /// 0 none, 1 frames, 2 lines.
+    mutating func backtrace(_ b: Backtrace?) {
+        switch b {
+        case nil: uint(0)
+        case .frames(let f)?: uint(1); frames(f)
+        case .lines(let l)?: uint(2); lines(l)
+        }
+    }
+}
+
+extension SpillReader {
+    mutating func frame() -> CrashFrame {
+        let index = int(), image = optionalString(), symbol = optionalString(), address = optionalString(), offset = optionalInt()
+        let uuid = optionalString()
+        let base = bool() ? uint() : nil
+        return CrashFrame(index: index, image: image, symbol: symbol, address: address, offset: offset, imageUUID: uuid,
+                          imageBase: base, arch: optionalString(), file: optionalString(), line: optionalInt())
+    }
+
+    mutating func frames() -> [CrashFrame]? {
+        guard bool() else { return nil }
+        return (0..<uint()).map { _ in frame() }
+    }
+
+    mutating func backtrace() -> Backtrace? {
+        switch uint() {
+        case 1: return frames().map(Backtrace.frames)
+        case 2: return lines().map(Backtrace.lines)
+        default: return nil
+        }
     }
 }
 
