@@ -538,7 +538,7 @@ enum Hostile {
         #expect(inputs.first { $0.path.hasSuffix("real.png") }?.skipped?.contains("PNG") == true)
         #expect(inputs.first { $0.path.hasSuffix("/notes") }?.skipped?.hasPrefix("not a log") == true)
         #expect(events.map(\.file) == read)
-        #expect(events.allSatisfy { $0.line == 1 && $0.kind.rawValue == "scene.didBecomeActive" })
+        #expect(events.allSatisfy { $0.line == 1 && $0.kind == .sceneDidBecomeActive })
         // A trailing slash does not double it.
         #expect(Hostile.ingest([root + "/"]).inputs.map(\.path) == (read + skipped).sorted())
     }
