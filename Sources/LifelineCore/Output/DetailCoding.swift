@@ -29,23 +29,47 @@ public struct DetailField<Part>: @unchecked Sendable {
     public let key: StaticString
     public let value: Value
 
+    /// Where the field is stored in the part (every field is a stored property), so that the JSON
+    /// writer, which runs for every event with details, reads it directly instead of through the
+    /// key path's run-time projection (a tenth of `lifeline events`' time on a dense log).
+    let offset: Int
+
     public init(_ key: StaticString, _ value: Value) {
         self.key = key
         self.value = value
+        let path: PartialKeyPath<Part>
+        switch value {
+        case .string(let k): path = k
+        case .int(let k): path = k
+        case .uint(let k): path = k
+        case .bool(let k): path = k
+        case .strings(let k): path = k
+        case .frame(let k): path = k
+        case .frames(let k): path = k
+        case .cause(let k): path = k
+        case .backtrace(let k): path = k
+        }
+        guard let offset = MemoryLayout<Part>.offset(of: path) else { preconditionFailure("\(key) is not a stored property") }
+        self.offset = offset
+    }
+
+    /// The field's value, read at its offset; `T` is the type of the key path of `value`.
+    @inline(__always) private func read<T>(_ p: Part, as _: T.Type) -> T {
+        withUnsafeBytes(of: p) { $0.load(fromByteOffset: offset, as: T.self) }
     }
 
     /// Writes `"key":value` when the field is set.
     func writeJSON(_ p: Part, to w: inout JSONWriter) {
         switch value {
-        case .string(let k): w.field(key, p[keyPath: k])
-        case .int(let k): w.field(key, p[keyPath: k])
-        case .uint(let k): w.field(key, p[keyPath: k])
-        case .bool(let k): w.field(key, p[keyPath: k])
-        case .strings(let k): w.field(key, p[keyPath: k])
-        case .frame(let k): w.field(key, p[keyPath: k]?.text)
-        case .frames(let k): w.field(key, p[keyPath: k]?.map(\.text))
-        case .cause(let k): w.field(key, p[keyPath: k]?.rawValue)
-        case .backtrace(let k): w.field(key, p[keyPath: k]?.lines)
+        case .string: w.field(key, read(p, as: String?.self))
+        case .int: w.field(key, read(p, as: Int?.self))
+        case .uint: w.field(key, read(p, as: UInt64?.self))
+        case .bool: w.field(key, read(p, as: Bool?.self))
+        case .strings: w.field(key, read(p, as: [String]?.self))
+        case .frame: w.field(key, read(p, as: CrashFrame?.self)?.text)
+        case .frames: w.field(key, read(p, as: [CrashFrame]?.self)?.map(\.text))
+        case .cause: w.field(key, read(p, as: FailureCause?.self)?.rawValue)
+        case .backtrace: w.field(key, read(p, as: Backtrace?.self)?.lines)
         }
     }
 
