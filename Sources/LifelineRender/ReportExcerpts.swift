@@ -44,7 +44,7 @@ public struct ReportExcerpt: Sendable, Equatable {
         var facts: [Fact] = []
         func add(_ name: String, _ value: String?) { if let value, !value.isEmpty { facts.append(Fact(name: name, value: value)) } }
         add("cause", d.cause.map(Self.phrase))
-        add("app frame", d.firstAppFrame)
+        add("app frame", d.firstAppFrame?.text)
         if let thread = d.crashedThread {
             var value = "\(thread)"
             if d.crashedThreadIsMain == true { value += ", the main thread" }
@@ -63,8 +63,8 @@ public struct ReportExcerpt: Sendable, Equatable {
         add("incident", d.incidentID)
         let appFrames = Set(d.appFrames ?? [])
         let appImage = d.firstAppFrame.flatMap(Self.image)
-        let frames = (d.backtrace ?? []).prefix(frameLimit).map { text in
-            Frame(text: text, isApp: appFrames.contains(text) || (appImage != nil && Self.image(text) == appImage))
+        let frames = (d.backtrace?.frames ?? []).prefix(frameLimit).map { f in
+            Frame(text: f.text, isApp: appFrames.contains(f) || (appImage != nil && Self.image(f) == appImage))
         }
         let fromException = d.exceptionName != nil && d.crashedThread == nil
         return ReportExcerpt(file: e.file, position: e.position, headline: headline, reason: d.reason, facts: facts,
@@ -72,28 +72,28 @@ public struct ReportExcerpt: Sendable, Equatable {
                              frames: frames)
     }
 
-    /// The image of a frame as `CrashEvents` writes it (`INDEX IMAGE ADDRESS SYMBOL`).
-    static func image(_ frame: String) -> String? {
-        let parts = frame.split(separator: " ", maxSplits: 2)
-        return parts.count >= 2 && Int(parts[0]) != nil ? String(parts[1]) : nil
+    /// The image of a frame, else what its text shows in the image's place (its address or
+    /// symbol), so that frames of unknown images match as they always did.
+    static func image(_ frame: CrashFrame) -> String? {
+        frame.image ?? frame.address ?? frame.location.map { String($0.prefix { $0 != " " }) }
     }
 
-    static func phrase(_ cause: String) -> String {
+    static func phrase(_ cause: FailureCause) -> String {
         switch cause {
-        case "swiftTrap": "Swift runtime trap"
-        case "uncaughtException": "uncaught exception"
-        case "watchdog": "killed by the watchdog"
-        case "launchFailure": "could not launch"
-        case "killed": "killed by the system"
-        case "badAccess": "bad memory access"
-        case "abort": "abort"
-        case "trap": "trap"
-        case "jetsam": "killed for memory (jetsam)"
-        case "hang": "hang"
-        case "cpuResource": "CPU resource limit"
-        case "diskWriteResource": "disk write resource limit"
-        case "slowLaunch": "slow launch"
-        default: cause
+        case .swiftTrap: "Swift runtime trap"
+        case .uncaughtException: "uncaught exception"
+        case .watchdog: "killed by the watchdog"
+        case .launchFailure: "could not launch"
+        case .killed: "killed by the system"
+        case .badAccess: "bad memory access"
+        case .abort: "abort"
+        case .trap: "trap"
+        case .jetsam: "killed for memory (jetsam)"
+        case .hang: "hang"
+        case .cpuResource: "CPU resource limit"
+        case .diskWriteResource: "disk write resource limit"
+        case .slowLaunch: "slow launch"
+        case .other: "other"
         }
     }
 }

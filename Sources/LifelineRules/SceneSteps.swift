@@ -24,7 +24,7 @@ extension SceneTimeline {
 extension Rule {
     /// Findings for every `kind` event that arrives in one of `states` (never `unknown`: a trace that
     /// begins mid-life says nothing about what came before).
-    func arrivals(of kind: String, in states: Set<SceneState>, _ session: SessionView,
+    func arrivals(of kind: EventKind, in states: Set<SceneState>, _ session: SessionView,
                   where condition: (SceneStep) -> Bool = { _ in true },
                   severity: ((SceneStep) -> Severity)? = nil, message: (SceneStep) -> String) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
@@ -51,9 +51,9 @@ extension Rule {
     /// rule speaks for, and one the definition calls legal is never reported
     /// (MachineRulesTests checks every callback in every state against the rules). The definition
     /// is asked only about an arrival that would be reported, so a session without one pays nothing.
-    func illegalArrivals(of kind: String, in states: Set<SceneState>, _ session: SessionView,
+    func illegalArrivals(of kind: EventKind, in states: Set<SceneState>, _ session: SessionView,
                          severity: ((SceneStep) -> Severity)? = nil, message: (SceneStep) -> String) -> [Diagnostic] {
-        arrivals(of: kind, in: states, session, where: { legalSceneSources[kind]?.contains($0.before) != true },
+        arrivals(of: kind, in: states, session, where: { legalSceneSources[kind.rawValue]?.contains($0.before) != true },
                  severity: severity, message: message)
     }
 }
@@ -125,7 +125,7 @@ extension SessionView {
 
     /// Whether the state-changing event before `step` on its scene was `previous` (a legal but notable
     /// two-step pattern, such as resign-then-active).
-    func transition(_ step: SceneStep, follows previous: String) -> Bool {
+    func transition(_ step: SceneStep, follows previous: EventKind) -> Bool {
         previousTransition(before: step)?.kind == previous
     }
 }
@@ -209,20 +209,20 @@ enum AwaitResult: Equatable {
 /// An event of the session in order, with its scene (if it is a scene event) and the state it arrived in.
 struct OrderedStep {
     let index: Int
-    let kind: String
+    let kind: EventKind
     let scene: SceneTimeline?
     let state: String?
 }
 
 extension SessionView {
     /// Scene events of every scene, and the app events of `kinds`, in session order.
-    func sceneStepsInOrder(including kinds: Set<String>) -> [OrderedStep] {
+    func sceneStepsInOrder(including kinds: Set<EventKind>) -> [OrderedStep] {
         events.indices.compactMap { i in
             if let (scene, entry) = sceneEntry(of: i) {
-                return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: scene, state: entry.before.rawValue)
+                return OrderedStep(index: i, kind: events[i].kind, scene: scene, state: entry.before.rawValue)
             }
-            guard kinds.contains(events[i].kind.rawValue) else { return nil }
-            return OrderedStep(index: i, kind: events[i].kind.rawValue, scene: nil, state: context(at: i).state)
+            guard kinds.contains(events[i].kind) else { return nil }
+            return OrderedStep(index: i, kind: events[i].kind, scene: nil, state: context(at: i).state)
         }
     }
 }

@@ -7,7 +7,7 @@ final class SceneStep {
     let position: Int          // index in scene.entries
     let entry: TimelineEntry<SceneState>
     let event: Event
-    let kind: String
+    let kind: EventKind
     var before: SceneState { entry.before }
 
     init(scene: SceneTimeline, position: Int, entry: TimelineEntry<SceneState>, event: Event) {
@@ -15,7 +15,7 @@ final class SceneStep {
         self.position = position
         self.entry = entry
         self.event = event
-        kind = event.kind.rawValue
+        kind = event.kind
     }
 }
 
@@ -62,7 +62,7 @@ public final class SessionView {
     public private(set) lazy var repeatedEndings: Set<Int> = session.repeatedEndings()
 
     /// Time of the first launch marker, when it has one.
-    private(set) lazy var launchTime: Double? = session.events.first { $0.kind.rawValue.hasSuffix("FinishLaunching") }?.timestamp?.seconds
+    private(set) lazy var launchTime: Double? = session.events.first { $0.kind.isFinishLaunching }?.timestamp?.seconds
 
     /// Index of the first `sceneDidBecomeActive`, if any.
     public private(set) lazy var firstActive: Int? = indices(of: Self.didBecomeActive).first

@@ -122,7 +122,7 @@ struct SessionTriage: Sendable {
 
     static func occurrence(_ e: Event) -> Occurrence {
         var text = e.message
-        if let frames = e.details?.backtrace, !frames.isEmpty { text += "\n" + frames.prefix(4).joined(separator: "\n") }
+        if let frames = e.details?.backtrace, !frames.isEmpty { text += "\n" + frames.lines.prefix(4).joined(separator: "\n") }
         return Occurrence(file: e.file, position: e.position, time: e.timestamp, excerpt: clip(text))
     }
 

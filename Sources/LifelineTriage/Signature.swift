@@ -257,9 +257,9 @@ extension Signatures {
         let d = e.details ?? EventDetails()
         let api = d.api.map { mask($0) }.flatMap(SignatureText.nonEmpty) ?? "-"
         // The images of every frame are read; only the chosen frame's symbol is normalized.
-        let lines = (d.backtrace ?? []).compactMap { line in SignatureFrame.parts(of: line).map { (line, $0.image) } }
-        let own = e.process.flatMap { process in lines.first { $0.1.map { SignatureText.isImage($0, of: process) } ?? false } }
-        let chosen = (own ?? lines.first { $0.1.map { !SignatureText.isSystemImage($0) } ?? false }).flatMap { SignatureFrame(line: $0.0) }
+        let frames = d.backtrace?.frames ?? []
+        let own = e.process.flatMap { process in frames.first { $0.image.map { SignatureText.isImage($0, of: process) } ?? false } }
+        let chosen = (own ?? frames.first { $0.image.map { !SignatureText.isSystemImage($0) } ?? false }).flatMap(SignatureFrame.init(frame:))
         let frame = chosen?.text
         let key = [api, frame ?? "-"].joined(separator: " | ")
         let title = "Main Thread Checker: \(api)" + (frame.map { " from \($0)" } ?? "")
@@ -299,10 +299,10 @@ extension Signatures {
         let kind: SignatureKind = e.kind == .hang ? .hang : e.kind == .slowLaunch ? .slowLaunch : .resource
         let what: String
         switch d.cause {
-        case "cpuResource": what = "CPU resource limit"
-        case "diskWriteResource": what = "Disk write resource limit"
-        case "hang": what = "Hang"
-        case "slowLaunch": what = "Slow launch"
+        case .cpuResource: what = "CPU resource limit"
+        case .diskWriteResource: what = "Disk write resource limit"
+        case .hang: what = "Hang"
+        case .slowLaunch: what = "Slow launch"
         default: what = e.kind == .hang ? "Hang" : e.kind == .slowLaunch ? "Slow launch" : "Resource limit"
         }
         let frames = crashFrames(d, process: e.process)
@@ -334,11 +334,11 @@ extension Signatures {
             guard let bundle = d.bundleID, f.image == bundle, let process else { return f }
             return SignatureFrame(image: process, symbol: f.symbol)
         }
-        let app = (d.appFrames ?? []).compactMap(SignatureFrame.init(line:)).map(normalized)
+        let app = (d.appFrames ?? []).compactMap(SignatureFrame.init(frame:)).map(normalized)
         if app.contains(where: { $0.symbol != nil }) {
             return SignatureText.distinctRuns(app.map(\.text)).prefix(3).map { $0 }
         }
-        let stack = (d.backtrace ?? []).compactMap(SignatureFrame.init(line:)).map(normalized)
+        let stack = (d.backtrace?.frames ?? []).compactMap(SignatureFrame.init(frame:)).map(normalized)
         var appImages = Set(app.compactMap(\.image))
         if let process { appImages.insert(process) }
         let significant = stack.filter { f in
@@ -367,37 +367,17 @@ struct SignatureFrame: Equatable {
         self.symbol = symbol
     }
 
-    /// Reads a frame line: `N  image  0xADDRESS  symbol + offset` as crash reports and Main Thread Checker
-    /// print it, and as `EventDetails.appFrames`/`backtrace` of crash events hold it (`N image 0xADDR
-    /// symbol`, parts absent when unknown). The image may contain spaces; the symbol may end in
-    /// ` + offset`, ` (File.swift:12)`, ` (in Image)` or ` [inlined]`. nil for lines that are not frames.
-    init?(line: String) {
-        guard let (image, symbolText) = Self.parts(of: line) else { return nil }
+    /// The image and normalized symbol of a frame (`SignatureText.symbol` of what follows its address);
+    /// nil when neither is known. Signature keys are compared across runs and versions, so a frame
+    /// reduces as its `text` line always did: without an address the image is not told apart from
+    /// the symbol (both are the symbol text), and runs of spaces count as one.
+    init?(frame f: CrashFrame) {
+        var image = f.address == nil ? nil : f.image.map(SignatureText.words)
+        if image == "???" || image == "" { image = nil }
+        let rest = f.address == nil ? [f.image, f.location].compactMap { $0 }.joined(separator: " ") : f.location ?? ""
         self.image = image
-        symbol = SignatureText.symbol(symbolText, image: image)
+        symbol = SignatureText.symbol(SignatureText.words(rest), image: image)
         if image == nil && symbol == nil { return nil }
-    }
-
-    /// The image and the raw symbol text of a frame line, without normalizing the symbol (cheap
-    /// enough to run on every frame of a backtrace to choose one); nil for lines that are not frames.
-    static func parts(of line: String) -> (image: String?, symbol: String)? {
-        // Split on the bytes (a Character split costs far more, and every frame of a report is read).
-        let tokens = line.utf8.split(whereSeparator: { $0 == 32 || $0 == 9 }).map { Substring($0) }
-        guard tokens.count >= 2, tokens[0].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        let rest = tokens.dropFirst()
-        var imageText: String
-        var symbolText: String
-        if let k = rest.firstIndex(where: SignatureText.isHexAddress) {
-            imageText = rest[..<k].joined(separator: " ")
-            symbolText = rest[(k + 1)...].joined(separator: " ")
-        } else {
-            // No address: the image cannot be told from the symbol (an `.ips` frame whose image has no
-            // base address); the whole text is the symbol.
-            imageText = ""
-            symbolText = rest.joined(separator: " ")
-        }
-        if imageText == "???" { imageText = "" }
-        return (imageText.isEmpty ? nil : imageText, symbolText)
     }
 
     /// `image symbol`, `image ???`, or `??? symbol`.

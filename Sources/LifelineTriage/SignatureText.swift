@@ -7,6 +7,11 @@ import LifelineCore
 enum SignatureText {
 
     /// Collapsed white space, trimmed.
+    /// The words of `s` (split on spaces and tabs) joined by one space.
+    static func words(_ s: String) -> String {
+        s.utf8.split(whereSeparator: { $0 == 32 || $0 == 9 }).map { Substring($0) }.joined(separator: " ")
+    }
+
     static func collapse(_ s: String) -> String {
         // Byte by byte (a signature is built for every failure of a batch); Unicode white space
         // (U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029, U+202F, U+205F, U+3000) counts too.

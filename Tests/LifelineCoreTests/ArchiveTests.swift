@@ -61,7 +61,7 @@ import Testing
         #expect(stats.first { $0.path.hasSuffix("rotated.log.gz") }?.events == 3, "a gzip member is decompressed")
         #expect(stats.first { $0.path.hasSuffix("app.log") }?.lines == 3)
         #expect(events.contains { $0.kind == .crashReport && $0.file.hasSuffix("!/bundle/crashes/exception.crash") })
-        #expect(events.filter { $0.kind.rawValue == "scene.didBecomeActive" }.count == 3)
+        #expect(events.filter { $0.kind == .sceneDidBecomeActive }.count == 3)
     }
 
     @Test("a truncated archive delivers the members before the cut, then says it is truncated")

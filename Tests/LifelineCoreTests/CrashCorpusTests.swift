@@ -50,7 +50,7 @@ struct CrashCorpusTests {
         #expect(d.crashedThreadQueue == c.crashedThreadQueue)
         #expect(d.threadName == c.crashedThreadName)
         #expect(d.exceptionName == c.exceptionName)
-        #expect(d.cause == c.cause)
+        #expect(d.cause == FailureCause(rawValue: c.cause))
 
         let report = try CrashReportParser.parse(String(contentsOfFile: Self.path(c), encoding: .utf8),
                                                  lifecycleSymbol: CallbackCatalog.isLifecycleSymbol)

@@ -23,7 +23,7 @@ struct CrashLayoutTests {
         #expect(stats.notes.filter { $0.severity == .error }.isEmpty, "\(stats.notes.map(\.message))", sourceLocation: sourceLocation)
         guard let e = events.first else { return }
         #expect(e.process == "iOSCrashingTest", sourceLocation: sourceLocation)
-        #expect(e.details?.cause == "swiftTrap", sourceLocation: sourceLocation)
+        #expect(e.details?.cause == .swiftTrap, sourceLocation: sourceLocation)
         #expect(e.details?.deviceModel == "iPhone14,2", sourceLocation: sourceLocation)
         #expect(e.timestamp?.hasOffset == true, sourceLocation: sourceLocation)
     }

@@ -64,8 +64,10 @@ struct CrashReportCorpusTests {
         #expect(r.crashedThreadFrames.count == 48)
         // Frame 0: libswiftCore base 6619975680 + imageOffset 229900 = 0x18a98520c (= exception code 2).
         #expect(r.crashedThreadFrames[0] == CrashFrame(index: 0, image: "libswiftCore.dylib",
-                                                       symbol: "_assertionFailure(_:_:file:line:flags:)", address: "0x18a98520c"))
-        #expect(r.crashedThreadFrames[2] == CrashFrame(index: 2, image: "iOSCrashingTest", symbol: nil, address: "0x1022364bc"))
+                                                       symbol: "_assertionFailure(_:_:file:line:flags:)", address: "0x18a98520c",
+                                                       imageUUID: "a49d560c-1323-3bfb-a7e8-762be0c1b2ef", imageBase: 6_619_975_680, arch: "arm64e"))
+        #expect(r.crashedThreadFrames[2] == CrashFrame(index: 2, image: "iOSCrashingTest", symbol: nil, address: "0x1022364bc",
+                                                       imageUUID: "82d13d98-219e-3040-b62a-07a297007a7c", imageBase: 4_330_815_488, arch: "arm64"))
         #expect(r.crashedThreadFrames[47].symbol == "start")
 
         // Life-cycle frames visible in the file (checked by hand): frames 11-20, 22-30 and 32.
@@ -259,11 +261,13 @@ struct CrashReportFixtureTests {
         #expect(r.crashedThreadIsMain == true)
         #expect(r.crashedThreadQueue == "com.apple.main-thread")
         #expect(r.crashedThreadFrames.count == 18)
-        #expect(r.crashedThreadFrames[0] == CrashFrame(index: 0, image: "libsystem_kernel.dylib", symbol: "mach_msg2_trap", address: "0x1c4c3dc94"))
+        #expect(r.crashedThreadFrames[0] == CrashFrame(index: 0, image: "libsystem_kernel.dylib", symbol: "mach_msg2_trap", address: "0x1c4c3dc94",
+                                                       imageUUID: "a5c1f0e2-7b3d-3c4e-9f10-2b3c4d5e6f70", imageBase: 7_596_134_400, arch: "arm64e"))
         // usedImages[3] has no "name": the image stays nil, the address is still known.
         #expect(r.crashedThreadFrames[10] == CrashFrame(index: 10, image: nil,
                                                         symbol: "-[FBSScene _callOutQueue_agent_didCreateWithTransitionContext:completion:]",
-                                                        address: "0x1b162cd48"))
+                                                        address: "0x1b162cd48",
+                                                        imageUUID: "d2e3f4a5-b6c7-3d8e-9f0a-1b2c3d4e5f60", imageBase: 7_270_998_016, arch: "arm64e"))
         #expect(crashSymbols(r.lifecycleFrames) == [
             "SceneDelegate.scene(_:willConnectTo:options:)",
             "@objc SceneDelegate.scene(_:willConnectTo:options:)",
@@ -273,7 +277,8 @@ struct CrashReportFixtureTests {
             "-[FBSScene _callOutQueue_agent_didCreateWithTransitionContext:completion:]",
         ])
         #expect(r.appFrames.map(\.index) == [4, 5, 6, 16])
-        #expect(r.appFrames[1] == CrashFrame(index: 5, image: "LifelineDemo", symbol: "SceneDelegate.scene(_:willConnectTo:options:)", address: "0x10498d4cc"))
+        #expect(r.appFrames[1] == CrashFrame(index: 5, image: "LifelineDemo", symbol: "SceneDelegate.scene(_:willConnectTo:options:)", address: "0x10498d4cc",
+                                                imageUUID: "8e5b4c3d-2a1f-3e0d-9c8b-7a6f5e4d3c2b", imageBase: 4_371_693_568, arch: "arm64"))
     }
 
     @Test(".ips bug_type 109: JSON header line, legacy text body, single-line exception backtrace")
@@ -728,7 +733,7 @@ struct CrashReportDetailTests {
         #expect(r.crashedThread == 1)
         #expect(r.crashedThreadName == "worker")
         #expect(r.crashedThreadIsMain == false)                          // thread 0 carries the main queue
-        #expect(r.crashedThreadFrames == [CrashFrame(index: 0, image: nil, symbol: "__pthread_kill", address: "0x300000008")])
+        #expect(r.crashedThreadFrames == [CrashFrame(index: 0, image: nil, symbol: "__pthread_kill", address: "0x300000008", imageBase: 12_884_901_888)])
         #expect(r.lastExceptionBacktrace.map(\.address) == ["0x200000064", "0x100001000"])
         #expect(r.lifecycleFrames.map(\.symbol) == ["-[AppDelegate application:didFinishLaunchingWithOptions:]"])
         // App image found by slice_uuid (its path differs from procPath).

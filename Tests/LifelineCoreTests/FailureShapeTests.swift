@@ -95,7 +95,7 @@ import Testing
         let d = r.events[0].details
         #expect(d?.exceptionName == "NSGenericException")
         #expect(d?.reason == "Application does not implement CarPlay template application lifecycle methods in its scene delegate.")
-        #expect(d?.backtrace?.first?.contains("__exceptionPreprocess") == true)
+        #expect(d?.backtrace?.lines.first?.contains("__exceptionPreprocess") == true)
         #expect(r.events[0].lineCount == 7)
         #expect(r.stats.records == 2 && r.stats.continuationLines == 6, "\(r.stats.balanceDescription)")
     }
@@ -125,7 +125,7 @@ import Testing
         #expect(d?.threadName == nil)
         #expect(d?.queueName == "com.apple.photos.accessCallbacks")
         #expect(d?.qos == 0)
-        #expect(d?.backtrace?.count == 2)
+        #expect(d?.backtrace?.lines.count == 2)
         #expect(r.events.first?.line == 2)
         #expect(r.stats.nonLogLines == 1 && r.stats.continuationLines == 4, "\(r.stats.balanceDescription)")
     }

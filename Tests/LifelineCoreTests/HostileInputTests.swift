@@ -314,7 +314,7 @@ enum Hostile {
         let r = try Self.variant({ Self.replacing($0, [13, 10]) }, name: "crlf.log")
         #expect(Hostile.shape(r.events) == Hostile.shape(r.plain))
         #expect(Hostile.lineKinds(r.events) == (try Hostile.expectedXcodeConsole()))
-        #expect(!r.events.contains { $0.message.contains("\r") || ($0.details?.backtrace ?? []).contains { $0.contains("\r") } })
+        #expect(!r.events.contains { $0.message.contains("\r") || ($0.details?.backtrace?.lines ?? []).contains { $0.contains("\r") } })
         #expect(Hostile.counts(r.stats) == Hostile.counts(r.plainStats))
         #expect(r.stats.format == .xcode)
     }
@@ -537,7 +537,7 @@ enum Hostile {
         #expect(inputs.first { $0.path.hasSuffix("real.png") }?.skipped?.contains("PNG") == true)
         #expect(inputs.first { $0.path.hasSuffix("/notes") }?.skipped?.hasPrefix("not a log") == true)
         #expect(events.map(\.file) == read)
-        #expect(events.allSatisfy { $0.line == 1 && $0.kind.rawValue == "scene.didBecomeActive" })
+        #expect(events.allSatisfy { $0.line == 1 && $0.kind == .sceneDidBecomeActive })
         // A trailing slash does not double it.
         #expect(Hostile.ingest([root + "/"]).inputs.map(\.path) == (read + skipped).sorted())
     }
@@ -708,8 +708,8 @@ enum Hostile {
         #expect(e.details?.queueName == "com.fieldnotes.sync")
         #expect(e.details?.qos == 25)
         #expect(e.details?.threadName == nil)
-        #expect(e.details?.backtrace?.count == 3)
-        #expect(e.details?.backtrace?.first?.hasPrefix("4   Field Notes") == true)
+        #expect(e.details?.backtrace?.lines.count == 3)
+        #expect(e.details?.backtrace?.lines.first?.hasPrefix("4   Field Notes") == true)
         #expect(Hostile.counts(try #require(inputs.first)) == [9, 3, 5, 1, 0, 1])
     }
 
@@ -734,7 +734,7 @@ enum Hostile {
         #expect(e.lineCount == 9)
         #expect(e.details?.exceptionName == "NSInternalInconsistencyException")
         #expect(e.details?.reason == "Invalid update:\nthe number of items changed")
-        let stack = try #require(e.details?.backtrace)
+        let stack = try #require(e.details?.backtrace?.lines)
         #expect(stack.prefix(3).map { String($0.prefix(1)) } == ["0", "1", "2"])
         #expect(!stack.contains("(") && !stack.contains(")"))
         #expect(!stack.contains { $0.hasPrefix("*** First throw") })

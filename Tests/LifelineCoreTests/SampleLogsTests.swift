@@ -75,7 +75,7 @@ import TestSupport
         let ips = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [Repo.corpus.appendingPathComponent("ios16-launch-crash.ips").path])
         #expect(ips.events.map(\.kind) == [.crashReport])
         #expect(ips.events.first?.details?.crashedThreadIsMain == true)
-        #expect(ips.events.first?.details?.lifecycleFrames?.contains { $0.contains("_mainQueue_makeKeyAndVisible") } == true)
+        #expect(ips.events.first?.details?.lifecycleFrames?.contains { $0.text.contains("_mainQueue_makeKeyAndVisible") } == true)
         let text = Ingester(options: IngestOptions(jobs: 1)).ingest(paths: [Repo.corpus.appendingPathComponent("macos-crash-report-plcrashreporter.crash").path])
         #expect(text.events.map(\.kind) == [.crashReport])
         #expect(text.events.first?.details?.signal == "SIGSEGV")

@@ -154,7 +154,7 @@ import TestSupport
     func eventsShareFields() {
         let events = ScalingTests.manyWindows(50)
         let roles = events.compactMap(\.scene?.role)
-        let spellings = events.filter { $0.kind.rawValue == "scene.didBecomeActive" }.compactMap(\.spelling)
+        let spellings = events.filter { $0.kind == .sceneDidBecomeActive }.compactMap(\.spelling)
         #expect(roles.count >= 50 && spellings.count >= 100)
         #expect(Set(roles.map(Self.storage)).count == 1)
         #expect(Set(spellings.map(Self.storage)).count == 1)

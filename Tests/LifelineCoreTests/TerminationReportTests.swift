@@ -43,7 +43,7 @@ import Testing
         #expect(e.kind == .resourceLimit)
         #expect(e.process == "Comet" && e.pid == 1207)
         let d = try #require(e.details)
-        #expect(d.cause == "cpuResource")
+        #expect(d.cause == .cpuResource)
         #expect(d.appVersion == "2.1" && d.appBuild == "214")
         #expect(d.bundleID == "com.example.comet")
         #expect(d.deviceModel == "iPhone15,4")
@@ -52,10 +52,10 @@ import Testing
         #expect(d.resourceLimit?.contains("exceeding limit of 50% cpu over 180 seconds") == true)
         #expect(d.resourceLimit?.contains("action taken: none") == true)
         // The heaviest stack is written outermost first; the event holds it innermost first.
-        #expect(d.backtrace?.first?.contains("libsystem_m.dylib + 25432") == true)
-        #expect(d.backtrace?.last?.contains("libsystem_pthread.dylib + 3880") == true)
+        #expect(d.backtrace?.lines.first?.contains("libsystem_m.dylib + 25432") == true)
+        #expect(d.backtrace?.lines.last?.contains("libsystem_pthread.dylib + 3880") == true)
         #expect(d.appFrames?.count == 3)
-        #expect(d.firstAppFrame?.hasSuffix("Comet + 601448") == true)
+        #expect(d.firstAppFrame?.text.hasSuffix("Comet + 601448") == true)
         #expect(e.timestamp?.hasOffset == true)
     }
 
@@ -71,7 +71,7 @@ import Testing
 
         let segv = try #require(events[0].details)
         #expect(segv.exceptionType == "EXC_BAD_ACCESS" && segv.signal == "SIGSEGV")
-        #expect(segv.firstAppFrame?.hasSuffix("Comet + 601448") == true)
+        #expect(segv.firstAppFrame?.text.hasSuffix("Comet + 601448") == true)
         #expect(segv.timeWindow == "2026-03-14 00:00:00 – 2026-03-14 23:59:00")
 
         let abort = try #require(events[1].details)
@@ -81,22 +81,22 @@ import Testing
         #expect(abort.terminationReason == "Namespace SIGNAL, Code 6 Abort trap: 6")
         // Crash stacks start at the crashing frame: kernel first, dyld last; the app's first frame
         // is the one above CoreFoundation's throw.
-        #expect(abort.backtrace?.first?.contains("libsystem_kernel.dylib + 37304") == true)
-        #expect(abort.backtrace?.last?.contains("dyld + 88732") == true)
-        #expect(abort.firstAppFrame?.hasSuffix("Comet + 712944") == true)
+        #expect(abort.backtrace?.lines.first?.contains("libsystem_kernel.dylib + 37304") == true)
+        #expect(abort.backtrace?.lines.last?.contains("dyld + 88732") == true)
+        #expect(abort.firstAppFrame?.text.hasSuffix("Comet + 712944") == true)
 
         #expect(events[2].details?.cpuTime == "90 sec")
-        #expect(events[2].details?.firstAppFrame?.hasSuffix("Comet + 601448") == true)
+        #expect(events[2].details?.firstAppFrame?.text.hasSuffix("Comet + 601448") == true)
         #expect(events[3].message.contains("1,073.74 MB written"))
-        #expect(events[3].details?.firstAppFrame?.hasSuffix("Comet + 744512") == true)
+        #expect(events[3].details?.firstAppFrame?.text.hasSuffix("Comet + 744512") == true)
         // A launch stack starts at dyld: the innermost app frame is the deepest one.
         #expect(events[4].details?.durationMilliseconds == 5_320)
-        #expect(events[4].details?.firstAppFrame?.hasSuffix("Comet + 104876") == true)
+        #expect(events[4].details?.firstAppFrame?.text.hasSuffix("Comet + 104876") == true)
 
         let (older, _) = Self.read("metrickit-comet-2.0.json")
         #expect(older.map(\.kind) == [.crashReport, .hang])
         #expect(older[1].details?.durationMilliseconds == 4_210)
-        #expect(older[1].details?.firstAppFrame?.hasSuffix("Comet + 652008") == true)
+        #expect(older[1].details?.firstAppFrame?.text.hasSuffix("Comet + 652008") == true)
     }
 
     @Test("a MetricKit payload cut short names the line where the file ends, and its lines stay accounted for")

@@ -42,7 +42,7 @@ import LifelineCore
         #expect(view.indices(of: active, resign) == [3, 4, 5])
         #expect(view.indices(of: EventKind("scene.didDisconnect")).isEmpty)
         #expect(view.firstActive == 3)
-        #expect(view.sceneSteps.map(\.kind) == ["scene.willConnect", "scene.willEnterForeground", "scene.didBecomeActive",
+        #expect(view.sceneSteps.map(\.kind.rawValue) == ["scene.willConnect", "scene.willEnterForeground", "scene.didBecomeActive",
                                                  "scene.willResignActive", "scene.didBecomeActive"])
     }
 }

@@ -349,8 +349,8 @@ struct SignatureFieldTests {
             d.exceptionType = "SIGSEGV"
             d.signal = "SIGSEGV"
             d.bundleID = "com.example.demo"
-            d.appFrames = ["3 com.example.demo 0x0000000100004a2c -[DMOListController reload]",
-                           "4 com.example.demo 0x0000000100004b10 -[DMOListController viewDidAppear:]"]
+            d.appFrames = [CrashFrame(index: 3, image: "com.example.demo", symbol: "-[DMOListController reload]", address: "0x0000000100004a2c"),
+                           CrashFrame(index: 4, image: "com.example.demo", symbol: "-[DMOListController viewDidAppear:]", address: "0x0000000100004b10")]
         }
         let s = try #require(Signatures.failure(e))
         #expect(s.key == "SIGSEGV | Demo -[DMOListController reload] ; Demo -[DMOListController viewDidAppear:]")
@@ -373,13 +373,13 @@ struct SignatureFieldTests {
         let e = sigEvent(.crashReport, process: "Demo") { d in
             d.exceptionType = "EXC_BAD_ACCESS"
             d.signal = "SIGSEGV"
-            d.backtrace = ["0 libsystem_kernel.dylib 0x1e9b4a42c __pthread_kill",
+            d.backtrace = .lines(["0 libsystem_kernel.dylib 0x1e9b4a42c __pthread_kill",
                            "1 libsystem_pthread.dylib 0x1fd5fac0c pthread_kill",
                            "2 libobjc.A.dylib 0x18b089020 objc_msgSend",
                            "3 libobjc.A.dylib 0x18b089020 objc_msgSend",
                            "4 UIKitCore 0x1a2f7a0dc -[UITableView _updateVisibleCellsNow:]",
                            "5 UIKitCore 0x1a2f7b3e8 -[UITableView layoutSubviews]",
-                           "6 UIKitCore 0x1a2f7b3f0 -[UIView(CALayerDelegate) layoutSublayersOfLayer:]"]
+                           "6 UIKitCore 0x1a2f7b3f0 -[UIView(CALayerDelegate) layoutSublayersOfLayer:]"])
         }
         #expect(try #require(Signatures.failure(e)).key
                 == "EXC_BAD_ACCESS (SIGSEGV) | libobjc.A.dylib objc_msgSend ; UIKitCore -[UITableView _updateVisibleCellsNow:] ; UIKitCore -[UITableView layoutSubviews]")
@@ -397,7 +397,7 @@ struct SignatureFieldTests {
         ("7 MyApp 0x1000 main (in MyApp) (main.m:17)", "MyApp", "main"),
     ] as [(String, String?, String?)])
     func frames(line: String, image: String?, symbol: String?) throws {
-        let f = try #require(SignatureFrame(line: line))
+        let f = try #require(CrashFrame(text: line).flatMap(SignatureFrame.init(frame:)))
         #expect(f.image == image)
         #expect(f.symbol == symbol)
     }

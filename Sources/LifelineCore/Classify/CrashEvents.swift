@@ -26,18 +26,18 @@ enum CrashEvents {
         d.crashedThreadIsMain = r.crashedThreadIsMain
         d.crashedThreadQueue = r.crashedThreadQueue
         d.threadName = r.crashedThreadName
-        d.lifecycleFrames = r.lifecycleFrames.isEmpty ? nil : r.lifecycleFrames.map(describe)
-        d.appFrames = r.appFrames.isEmpty ? nil : r.appFrames.map(describe)
+        d.lifecycleFrames = r.lifecycleFrames.isEmpty ? nil : r.lifecycleFrames
+        d.appFrames = r.appFrames.isEmpty ? nil : r.appFrames
         let stack = (r.lastExceptionBacktrace.isEmpty ? r.crashedThreadFrames : r.lastExceptionBacktrace)
-        d.backtrace = stack.isEmpty ? nil : stack.prefix(64).map(describe)
+        d.backtrace = stack.isEmpty ? nil : .frames(Array(stack.prefix(64)))
         d.bundleID = r.bundleID
         d.osVersion = r.osVersion
         d.appVersion = r.appVersion
         d.appBuild = r.appBuild
         d.deviceModel = r.deviceModel
         d.incidentID = r.incidentIdentifier
-        d.cause = r.cause.rawValue
-        d.firstAppFrame = r.firstAppFrame.map(describe)
+        d.cause = r.cause
+        d.firstAppFrame = r.firstAppFrame
         d.terminationNamespace = r.terminationNamespace
         d.terminationCode = r.terminationCode
         d.cpuTime = cpuTime(r.terminationReasons + r.applicationSpecificInformation)
@@ -71,12 +71,5 @@ enum CrashEvents {
     static func place(_ f: CrashFrame) -> String {
         if let symbol = f.symbol { return "\(symbol) (\(f.image ?? "???"), frame \(f.index))" }
         return "\(f.image ?? "???")\(f.offset.map { " + \($0)" } ?? f.address.map { " \($0)" } ?? "") (frame \(f.index))"
-    }
-
-    /// `INDEX IMAGE ADDRESS SYMBOL`; an unsymbolicated frame with an offset ends in `IMAGE + OFFSET`,
-    /// as text crash reports write it.
-    static func describe(_ f: CrashFrame) -> String {
-        let where_ = f.symbol ?? f.offset.map { "\(f.image ?? "???") + \($0)" }
-        return [String(f.index), f.image, f.address, where_].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -430,17 +430,17 @@ public final class EventClassifier {
             if d.threadName == "(none)" { d.threadName = nil }
         }
         if let i = lines.firstIndex(where: { $0.hasPrefix("Backtrace:") }) {
-            d.backtrace = lines[(i + 1)...].map { $0.trimmed }.filter { !$0.isEmpty }
+            d.backtrace = .lines(lines[(i + 1)...].map { $0.trimmed }.filter { !$0.isEmpty })
         }
     }
 
     /// Stack lines of a record (`*** First throw call stack:` blocks, frames, single-line address lists).
-    private func stack(_ lines: [String]) -> [String]? {
+    private func stack(_ lines: [String]) -> Backtrace? {
         guard detailed else { return nil }
         let frames = lines.map { $0.trimmed }.filter {
             !$0.isEmpty && $0 != "(" && $0 != ")" && !$0.hasPrefix("*** First throw call stack")
         }
-        return frames.isEmpty ? nil : frames
+        return frames.isEmpty ? nil : .lines(frames)
     }
 }
 

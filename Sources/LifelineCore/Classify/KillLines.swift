@@ -90,7 +90,7 @@ extension EventClassifier {
         if f.contains(.killMemoryIssue), k.memoryIssue.firstMatch(in: m, scratch: scratch) != nil {
             var d = EventDetails()
             d.terminationReason = "terminated due to memory issue"
-            d.cause = "jetsam"
+            d.cause = .jetsam
             return event(.jetsam, r, details: d)
         }
         return nil
@@ -130,7 +130,7 @@ extension EventClassifier {
         d.reportedPID = pid
         d.bundleID = bundle
         if let code, code.hasPrefix("0x") { d.terminationCode = code.lowercased() }
-        d.cause = kind == .jetsam ? "jetsam" : kind == .watchdog ? "watchdog" : kind == .signal ? nil : "killed"
+        d.cause = kind == .jetsam ? .jetsam : kind == .watchdog ? .watchdog : kind == .signal ? nil : .killed
         // The process name is not the bundle id's last part (`com.example.comet` is `Comet`): the
         // event joins the app's session by pid, and the session's name comes from the app's lines.
         victim = (nil, true)

@@ -26,7 +26,7 @@ enum ReportEvents {
             e.timestamp = FieldDecoding.timestamp(r.timestamp, format: format, context: context)
             var d = EventDetails()
             d.terminationReason = p.reason
-            d.cause = "jetsam"
+            d.cause = .jetsam
             d.residentBytes = bytes
             d.processStates = p.states.isEmpty ? nil : p.states
             d.largestProcess = r.largestProcess
@@ -58,13 +58,13 @@ enum ReportEvents {
         e.pid = r.pid
         e.timestamp = FieldDecoding.timestamp(r.timestamp, format: format, context: context)
         var d = EventDetails()
-        d.cause = r.kind == .cpu ? "cpuResource" : r.kind == .diskWrites ? "diskWriteResource" : r.kind == .hang ? "hang" : nil
+        d.cause = r.kind == .cpu ? .cpuResource : r.kind == .diskWrites ? .diskWriteResource : r.kind == .hang ? .hang : nil
         d.durationMilliseconds = r.durationMilliseconds
         if r.kind == .cpu { d.cpuTime = r.usage.map(usagePart) }
         if let limit = r.usage.flatMap(limitPart) { d.resourceLimit = r.action.map { "\(limit); action taken: \($0)" } ?? limit }
-        d.backtrace = r.frames.isEmpty ? nil : r.frames.prefix(64).map(CrashEvents.describe)
-        d.appFrames = r.appFrames.isEmpty ? nil : r.appFrames.map(CrashEvents.describe)
-        d.firstAppFrame = r.appFrames.first.map(CrashEvents.describe)
+        d.backtrace = r.frames.isEmpty ? nil : .frames(Array(r.frames.prefix(64)))
+        d.appFrames = r.appFrames.isEmpty ? nil : r.appFrames
+        d.firstAppFrame = r.appFrames.first
         d.bundleID = r.bundleID
         d.appVersion = r.appVersion
         d.appBuild = r.appBuild
@@ -136,20 +136,20 @@ extension ReportEvents {
         } else {
             let kind: EventKind
             var message: String
-            var cause: String
+            var cause: FailureCause
             switch m.kind {
             case .hang:
-                kind = .hang; cause = "hang"
+                kind = .hang; cause = .hang
                 message = "hang" + (m.measurement.map { " of \($0)" } ?? "") + (m.hangType.map { " (\($0))" } ?? "")
             case .cpuException:
-                kind = .resourceLimit; cause = "cpuResource"
+                kind = .resourceLimit; cause = .cpuResource
                 message = "CPU resource limit" + (m.measurement.map { ": \($0) of CPU time" } ?? "")
                     + (m.sampledTime.map { " over \($0) sampled" } ?? "")
             case .diskWriteException:
-                kind = .resourceLimit; cause = "diskWriteResource"
+                kind = .resourceLimit; cause = .diskWriteResource
                 message = "disk write resource limit" + (m.measurement.map { ": \($0) written" } ?? "")
             case .appLaunch:
-                kind = .slowLaunch; cause = "slowLaunch"
+                kind = .slowLaunch; cause = .slowLaunch
                 message = "slow launch" + (m.measurement.map { ": \($0)" } ?? "")
             case .crash:
                 fatalError("handled above")
@@ -162,8 +162,8 @@ extension ReportEvents {
             d.cause = cause
             d.durationMilliseconds = m.durationMilliseconds
             if m.kind == .cpuException { d.cpuTime = m.measurement }
-            d.backtrace = m.frames.isEmpty ? nil : m.frames.prefix(64).map(CrashEvents.describe)
-            let app = zip(m.frames, m.appFlags).filter(\.1).map { CrashEvents.describe($0.0) }
+            d.backtrace = m.frames.isEmpty ? nil : .frames(Array(m.frames.prefix(64)))
+            let app = zip(m.frames, m.appFlags).filter(\.1).map(\.0)
             d.appFrames = app.isEmpty ? nil : app
             d.firstAppFrame = app.first
             d.bundleID = m.bundleID

@@ -202,56 +202,6 @@ extension Event {
     }
 }
 
-extension EventDetails {
-    func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.field("api", api)
-        w.field("appBuild", appBuild)
-        w.field("appFrames", appFrames)
-        w.field("appVersion", appVersion)
-        w.field("backtrace", backtrace)
-        w.field("bundleID", bundleID)
-        w.field("cause", cause)
-        w.field("configurationName", configurationName)
-        w.field("cpuTime", cpuTime)
-        w.field("crashedThread", crashedThread)
-        w.field("crashedThreadIsMain", crashedThreadIsMain)
-        w.field("crashedThreadQueue", crashedThreadQueue)
-        w.field("deviceModel", deviceModel)
-        w.field("durationMilliseconds", durationMilliseconds)
-        w.field("exceptionCodes", exceptionCodes)
-        w.field("exceptionName", exceptionName)
-        w.field("exceptionType", exceptionType)
-        w.field("firstAppFrame", firstAppFrame)
-        w.field("ignored", ignored)
-        w.field("incidentID", incidentID)
-        w.field("largestProcess", largestProcess)
-        w.field("lifecycleFrames", lifecycleFrames)
-        w.field("method", method)
-        w.field("osVersion", osVersion)
-        w.field("processStates", processStates)
-        w.field("qos", qos)
-        w.field("queueName", queueName)
-        w.field("reason", reason)
-        w.field("reportedPID", reportedPID)
-        w.field("reportedTID", reportedTID)
-        w.field("residentBytes", residentBytes)
-        w.field("resourceLimit", resourceLimit)
-        w.field("signal", signal)
-        w.field("sourceFile", sourceFile)
-        w.field("sourceLine", sourceLine)
-        w.field("terminationCode", terminationCode)
-        w.field("terminationNamespace", terminationNamespace)
-        w.field("terminationReason", terminationReason)
-        w.field("threadName", threadName)
-        w.field("timeWindow", timeWindow)
-        w.field("trap", trap)
-        w.field("truncated", truncated)
-        w.field("watchdogEvent", watchdogEvent)
-        w.endObject()
-    }
-}
-
 extension InputStats {
     /// `{path, format, lines, records, continuationLines, nonLogLines, unrecognizedLines, events}` plus
     /// `recordsByFormat`, `notes`, `error` and `skipped` (why a file found in a directory was not

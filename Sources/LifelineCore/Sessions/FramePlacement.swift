@@ -5,31 +5,32 @@
 public enum FramePlacement {
     /// The state a crash's lifecycle frames put it in (`app.launching`, `unattached`,
     /// `foregroundInactive`, …), or nil when no frame is a lifecycle callback.
-    public static func state(frames: [String]) -> String? {
+    public static func state(frames: [CrashFrame]) -> String? {
         for frame in frames {
-            guard let kind = callbackKind(inFrame: frame) else {
-                if frame.includes("_runWithMainScene") || frame.includes("didFinishLaunching") || frame.includes("willFinishLaunching") {
+            guard let symbol = frame.symbol else { continue }
+            guard let kind = callbackKind(inFrame: symbol) else {
+                if symbol.includes("_runWithMainScene") || symbol.includes("didFinishLaunching") || symbol.includes("willFinishLaunching") {
                     return "app.launching"
                 }
                 continue
             }
-            switch kind.rawValue {
-            case "app.willFinishLaunching", "app.didFinishLaunching": return "app.launching"
-            case "app.configurationForConnecting": return "app.launched"
-            case "scene.willConnect": return SceneState.unattached.rawValue
-            case "scene.didBecomeActive", "scene.didEnterBackground": return SceneState.foregroundInactive.rawValue
-            case "app.didBecomeActive": return "app.foregroundInactive"
-            case "scene.willResignActive": return SceneState.foregroundActive.rawValue
-            case "app.willResignActive": return "app.foregroundActive"
-            case "scene.willEnterForeground", "scene.didDisconnect": return SceneState.background.rawValue
-            case "app.willEnterForeground": return "app.background"
+            switch kind {
+            case .appWillFinishLaunching, .appDidFinishLaunching: return "app.launching"
+            case .appConfigurationForConnecting: return "app.launched"
+            case .sceneWillConnect: return SceneState.unattached.rawValue
+            case .sceneDidBecomeActive, .sceneDidEnterBackground: return SceneState.foregroundInactive.rawValue
+            case .appDidBecomeActive: return "app.foregroundInactive"
+            case .sceneWillResignActive: return SceneState.foregroundActive.rawValue
+            case .appWillResignActive: return "app.foregroundActive"
+            case .sceneWillEnterForeground, .sceneDidDisconnect: return SceneState.background.rawValue
+            case .appWillEnterForeground: return "app.background"
             default: continue
             }
         }
         return nil
     }
 
-    /// The lifecycle callback a frame's symbol names (`-[SceneDelegate sceneDidBecomeActive:]`,
+    /// The lifecycle callback a frame's symbol (or a text holding it) names (`-[SceneDelegate sceneDidBecomeActive:]`,
     /// `SceneDelegate.sceneDidBecomeActive(_:)`), if any.
     public static func callbackKind(inFrame frame: String) -> EventKind? {
         if let open = frame.firstIndex(of: "["), let close = frame[open...].firstIndex(of: "]"),

@@ -39,17 +39,15 @@ public enum LaunchKind: String, Sendable, Equatable, CaseIterable {
     /// Seconds between a process's first event and its launch callbacks past which it was prewarmed.
     public static let prewarmGap = 5.0
 
-    static let backgroundCallbacks: Set<String> = [
-        "app.handleEventsForBackgroundURLSession", "app.didReceiveRemoteNotification", "app.performFetch",
+    static let backgroundCallbacks: Set<EventKind> = [
+        EventKind("app.handleEventsForBackgroundURLSession"), EventKind("app.didReceiveRemoteNotification"), EventKind("app.performFetch"),
     ]
-    static let foregroundKinds: Set<String> = [
-        "scene.willEnterForeground", "scene.didBecomeActive", "app.willEnterForeground", "app.didBecomeActive",
-    ]
+    static let foregroundKinds: Set<EventKind> = [.sceneWillEnterForeground, .sceneDidBecomeActive, .appWillEnterForeground, .appDidBecomeActive]
 
     /// The kind of the launch in `events` (a session's, in order), or nil when the launch is not in
     /// the trace or the trace ends before it shows which kind it was.
     public static func classify(_ events: [Event]) -> LaunchKind? {
-        guard let launch = events.firstIndex(where: { $0.kind.rawValue == "app.willFinishLaunching" || $0.kind.rawValue == "app.didFinishLaunching" })
+        guard let launch = events.firstIndex(where: { $0.kind == .appWillFinishLaunching || $0.kind == .appDidFinishLaunching })
         else { return nil }
         let launchTime = events[launch].timestamp?.seconds
         var prewarmed = false
@@ -59,18 +57,18 @@ public enum LaunchKind: String, Sendable, Equatable, CaseIterable {
         var configured = false
         var connectedScene = false
         // Only an app that logs `configurationForConnecting` shows when it was not called.
-        let logsConfiguration = events.contains { $0.kind.rawValue == "app.configurationForConnecting" }
+        let logsConfiguration = events.contains { $0.kind == .appConfigurationForConnecting }
         for e in events[(launch + 1)...] {
-            let k = e.kind.rawValue
+            let k = e.kind
             if let lt = launchTime, let t = e.timestamp?.seconds, t - lt > userLaunchLimit {
                 // Nothing came to the foreground within the watchdog's limit of a user launch.
                 return .background
             }
-            if k == "app.configurationForConnecting" { configured = true }
+            if k == .appConfigurationForConnecting { configured = true }
             if backgroundCallbacks.contains(k) { return .background }
-            if k.hasPrefix("cp.") && k.hasSuffix("didConnect") { return .carPlay }
-            if k == "scene.willConnect" { connectedScene = true }
-            if k == "scene.didEnterBackground" || k == "app.didEnterBackground" { return .background }
+            if k.family == "cp" && k.rawValue.hasSuffix("didConnect") { return .carPlay }
+            if k == .sceneWillConnect { connectedScene = true }
+            if k == .sceneDidEnterBackground || k == .appDidEnterBackground { return .background }
             if foregroundKinds.contains(k) {
                 if prewarmed { return .prewarm }
                 return connectedScene && !configured && logsConfiguration ? .restore : .user

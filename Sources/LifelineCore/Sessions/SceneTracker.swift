@@ -137,20 +137,20 @@ struct SceneTracker {
             // A new connection on the address of a scene that never disconnected is still that scene
             // (a double connect is for the rules to flag), so only disconnected lives end. Without an
             // address it is another scene of the same class that cannot be told from this one.
-            if !key.hasPrefix("addr:"), !key.hasPrefix("cp:"), e.kind.rawValue == "scene.willConnect" {
+            if !key.hasPrefix("addr:"), !key.hasPrefix("cp:"), e.kind == .sceneWillConnect {
                 if lives[i].timeline.indistinguishableFrom == nil { lives[i].timeline.indistinguishableFrom = lives[i].timeline.entries.count }
                 lives[i].timeline.sceneCount += 1
             }
             return i
         }
-        if let i = disconnectedByKey[key], e.kind.rawValue != "scene.willConnect", SceneState.target(of: e.kind) != .connected {
+        if let i = disconnectedByKey[key], e.kind != .sceneWillConnect, SceneState.target(of: e.kind) != .connected {
             return i  // an event for a released object (allocator reuse comes with a new connection)
         }
         if !key.hasPrefix("addr:"), !key.hasPrefix("cp:"), let i = onlyLiveCandidate(of: e.className) {
             // No address: the only live scene of the delegate class, or the only live scene at all.
             return i
         }
-        if key.hasPrefix("addr:"), let cls = e.className, e.kind.rawValue != "scene.willConnect" {
+        if key.hasPrefix("addr:"), let cls = e.className, e.kind != .sceneWillConnect {
             // An address first seen now, while a life of the same class with no address is live:
             // that life learns its address. (A live life with no address and delegate class `cls`
             // is the one keyed `class:cls`: keys without an address are made from the class.)
@@ -163,7 +163,7 @@ struct SceneTracker {
                 return i
             }
         }
-        let begins = e.kind.rawValue == "scene.willConnect" || (SceneState.target(of: e.kind) == .connected)
+        let begins = e.kind == .sceneWillConnect || (SceneState.target(of: e.kind) == .connected)
         var t = SceneTimeline(id: "", address: e.scene?.address, persistentIdentifier: nil,
                               role: e.scene?.role ?? Self.carPlayRole(of: e.kind), sceneClass: e.scene?.sceneClass,
                               delegateClass: e.className, entries: [], finalState: begins ? .unattached : .unknown,

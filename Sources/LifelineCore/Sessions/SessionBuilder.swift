@@ -95,11 +95,11 @@ public enum SessionBuilder {
         /// marker out of order inside it is an ordering problem for the rules, not a new session.
         func startsNewLaunch(_ e: Event, pidKnown: Bool = true) -> Bool {
             let marker: Bool
-            switch e.kind.rawValue {
+            switch e.kind {
             // After the process ended (a crash, willTerminate) any launch marker is a relaunch,
             // even when this session began after its own launch.
-            case "app.willFinishLaunching": marker = hasWillFinish || hasDidFinish || markersBefore.will || markersBefore.did || ended
-            case "app.didFinishLaunching": marker = hasDidFinish || markersBefore.did || ended
+            case .appWillFinishLaunching: marker = hasWillFinish || hasDidFinish || markersBefore.will || markersBefore.did || ended
+            case .appDidFinishLaunching: marker = hasDidFinish || markersBefore.did || ended
             default: return false
             }
             guard marker, e.pid != nil, pidKnown else { return marker }
@@ -117,10 +117,10 @@ public enum SessionBuilder {
             if process == nil { process = e.process }
             if pid == nil { pid = e.pid }
             if !files.contains(e.file) { files.append(e.file) }
-            if e.kind.rawValue == "app.willFinishLaunching" { hasWillFinish = true }
-            if e.kind.rawValue == "app.didFinishLaunching" { hasDidFinish = true }
+            if e.kind == .appWillFinishLaunching { hasWillFinish = true }
+            if e.kind == .appDidFinishLaunching { hasDidFinish = true }
             // Every failure but an assertion (which may be caught) ends the process.
-            if e.kind.rawValue == "app.willTerminate" || (e.kind.isFailure && e.kind != .assertion) {
+            if e.kind == .appWillTerminate || (e.kind.isFailure && e.kind != .assertion) {
                 ended = true
             }
             if let t = e.timestamp?.seconds { lastTime = t }

@@ -171,7 +171,7 @@ public struct ProcessSession: Sendable, Equatable {
     var end: LaunchEnd? {
         guard let last = events.indices.last else { return nil }
         let c = context(at: last)
-        return LaunchEnd(session: id, ended: events.contains { $0.kind.rawValue == "app.willTerminate" || $0.kind.isFailure },
+        return LaunchEnd(session: id, ended: events.contains { $0.kind == .appWillTerminate || $0.kind.isFailure },
                          sceneStates: scenes.map(\.finalState), file: events[last].file, position: events[last].position,
                          scene: c.scene?.id, state: c.state)
     }

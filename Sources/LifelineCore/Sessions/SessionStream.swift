@@ -95,7 +95,7 @@ public struct SessionStream {
             register(ordinal, process: name)
             point("name:\(name)", at: ordinal)
         }
-        if event.kind.rawValue == "app.willFinishLaunching" || event.kind.rawValue == "app.didFinishLaunching" {
+        if event.kind == .appWillFinishLaunching || event.kind == .appDidFinishLaunching {
             markSuperseded(by: ordinal)
         }
         if let t = event.timestamp?.seconds, t > clock { clock = t }

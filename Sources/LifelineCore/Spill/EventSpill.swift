@@ -77,83 +77,6 @@ extension LogTimestamp {
     }
 }
 
-extension EventDetails {
-    func encode(to w: inout SpillWriter) {
-        for s in [exceptionName, reason, method, sourceFile] { w.optional(s) }
-        w.optional(sourceLine)
-        for s in [trap, api] { w.optional(s) }
-        w.optional(reportedPID)
-        w.bool(reportedTID != nil)
-        if let reportedTID { w.uint(reportedTID) }
-        for s in [threadName, queueName] { w.optional(s) }
-        w.optional(qos)
-        w.lines(backtrace)
-        for s in [configurationName, signal, exceptionType, exceptionCodes, terminationReason, watchdogEvent] { w.optional(s) }
-        w.optional(crashedThread)
-        w.optional(crashedThreadIsMain)
-        w.optional(crashedThreadQueue)
-        w.lines(lifecycleFrames)
-        w.lines(appFrames)
-        for s in [bundleID, osVersion, appVersion, appBuild, deviceModel, incidentID, cause, firstAppFrame,
-                  terminationNamespace, terminationCode] { w.optional(s) }
-        w.optional(durationMilliseconds)
-        for s in [cpuTime, resourceLimit] { w.optional(s) }
-        w.optional(residentBytes)
-        w.lines(processStates)
-        for s in [largestProcess, timeWindow] { w.optional(s) }
-        w.optional(ignored)
-        w.optional(truncated)
-    }
-
-    static func decode(from r: inout SpillReader) -> EventDetails {
-        var d = EventDetails()
-        d.exceptionName = r.optionalString()
-        d.reason = r.optionalString()
-        d.method = r.optionalString()
-        d.sourceFile = r.optionalString()
-        d.sourceLine = r.optionalInt()
-        d.trap = r.optionalString()
-        d.api = r.optionalString()
-        d.reportedPID = r.optionalInt()
-        d.reportedTID = r.bool() ? r.uint() : nil
-        d.threadName = r.optionalString()
-        d.queueName = r.optionalString()
-        d.qos = r.optionalInt()
-        d.backtrace = r.lines()
-        d.configurationName = r.optionalString()
-        d.signal = r.optionalString()
-        d.exceptionType = r.optionalString()
-        d.exceptionCodes = r.optionalString()
-        d.terminationReason = r.optionalString()
-        d.watchdogEvent = r.optionalString()
-        d.crashedThread = r.optionalInt()
-        d.crashedThreadIsMain = r.optionalBool()
-        d.crashedThreadQueue = r.optionalString()
-        d.lifecycleFrames = r.lines()
-        d.appFrames = r.lines()
-        d.bundleID = r.optionalString()
-        d.osVersion = r.optionalString()
-        d.appVersion = r.optionalString()
-        d.appBuild = r.optionalString()
-        d.deviceModel = r.optionalString()
-        d.incidentID = r.optionalString()
-        d.cause = r.optionalString()
-        d.firstAppFrame = r.optionalString()
-        d.terminationNamespace = r.optionalString()
-        d.terminationCode = r.optionalString()
-        d.durationMilliseconds = r.optionalInt()
-        d.cpuTime = r.optionalString()
-        d.resourceLimit = r.optionalString()
-        d.residentBytes = r.optionalInt()
-        d.processStates = r.lines()
-        d.largestProcess = r.optionalString()
-        d.timeWindow = r.optionalString()
-        d.ignored = r.optionalBool()
-        d.truncated = r.optionalBool()
-        return d
-    }
-}
-
 extension SpillWriter {
     mutating func optional(_ b: Bool?) {
         uint(b.map { $0 ? 2 : 1 } ?? 0)
@@ -164,6 +87,61 @@ extension SpillWriter {
         guard let l else { return }
         uint(UInt64(l.count))
         for s in l { string(s) }
+    }
+}
+
+extension SpillWriter {
+    mutating func frame(_ f: CrashFrame) {
+        int(f.index)
+        optional(f.image)
+        optional(f.symbol)
+        optional(f.address)
+        optional(f.offset)
+        optional(f.imageUUID)
+        bool(f.imageBase != nil)
+        if let b = f.imageBase { uint(b) }
+        optional(f.arch)
+        optional(f.file)
+        optional(f.line)
+    }
+
+    mutating func frames(_ l: [CrashFrame]?) {
+        bool(l != nil)
+        guard let l else { return }
+        uint(UInt64(l.count))
+        for f in l { frame(f) }
+    }
+
+    /// 0 none, 1 frames, 2 lines.
+    mutating func backtrace(_ b: Backtrace?) {
+        switch b {
+        case nil: uint(0)
+        case .frames(let f)?: uint(1); frames(f)
+        case .lines(let l)?: uint(2); lines(l)
+        }
+    }
+}
+
+extension SpillReader {
+    mutating func frame() -> CrashFrame {
+        let index = int(), image = optionalString(), symbol = optionalString(), address = optionalString(), offset = optionalInt()
+        let uuid = optionalString()
+        let base = bool() ? uint() : nil
+        return CrashFrame(index: index, image: image, symbol: symbol, address: address, offset: offset, imageUUID: uuid,
+                          imageBase: base, arch: optionalString(), file: optionalString(), line: optionalInt())
+    }
+
+    mutating func frames() -> [CrashFrame]? {
+        guard bool() else { return nil }
+        return (0..<uint()).map { _ in frame() }
+    }
+
+    mutating func backtrace() -> Backtrace? {
+        switch uint() {
+        case 1: return frames().map(Backtrace.frames)
+        case 2: return lines().map(Backtrace.lines)
+        default: return nil
+        }
     }
 }
 

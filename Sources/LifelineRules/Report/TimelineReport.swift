@@ -46,8 +46,8 @@ public enum TimelineReport {
     /// Seconds from the first launch marker to the first `sceneDidBecomeActive`, when both have times
     /// and the user waited for the launch (not for a CarPlay or background launch).
     public static func launchToFirstActive(_ s: ProcessSession) -> Double? {
-        guard s.launchKind?.isUserFacing ?? true, let launch = s.events.first(where: { $0.kind.rawValue.hasSuffix("FinishLaunching") })?.timestamp?.seconds,
-              let active = s.events.first(where: { $0.kind.rawValue == "scene.didBecomeActive" })?.timestamp?.seconds else { return nil }
+        guard s.launchKind?.isUserFacing ?? true, let launch = s.events.first(where: { $0.kind.isFinishLaunching })?.timestamp?.seconds,
+              let active = s.events.first(where: { $0.kind == .sceneDidBecomeActive })?.timestamp?.seconds else { return nil }
         return active - launch
     }
 

@@ -16,40 +16,6 @@ import Foundation
 
 // MARK: - Public model
 
-/// One stack frame of a crash report backtrace.
-public struct CrashFrame: Sendable, Equatable {
-    /// Position of the frame in its backtrace (the number written in text reports, the array
-    /// position in `.ips` files); 0 is the innermost frame.
-    public var index: Int
-    /// Binary image the frame belongs to (`libsystem_kernel.dylib`, `UIKitCore`, the app's
-    /// executable, or a bundle identifier in PLCrashReporter reports). `nil` when unknown,
-    /// e.g. an `.ips` frame whose `usedImages` entry has no name.
-    public var image: String?
-    /// Symbol without the `+ offset` suffix, e.g. `-[UIWindow _mainQueue_makeKeyAndVisible]`.
-    /// `nil` for unsymbolicated frames (`0x1017ff000 + 117776`, `MyApp + 27920`, `???`).
-    public var symbol: String?
-    /// Instruction address as written (`0x00000001b3a2e0dc`); for `.ips` frames the image base
-    /// plus `imageOffset` in lower-case hex. `nil` when it cannot be known.
-    public var address: String?
-    /// Offset into the image, when the report gives one instead of a symbol (MetricKit's
-    /// `offsetIntoBinaryTextSegment`, a microstackshot's `(Orbit + 352120)`).
-    public var offset: Int?
-
-    /// Creates a frame.
-    /// - Parameters:
-    ///   - index: Position in the backtrace (0 = innermost).
-    ///   - image: Binary image name, if known.
-    ///   - symbol: Symbol without offset, if symbolicated.
-    ///   - address: Instruction address in hex, if known.
-    public init(index: Int, image: String? = nil, symbol: String? = nil, address: String? = nil, offset: Int? = nil) {
-        self.index = index
-        self.image = image
-        self.symbol = symbol
-        self.address = address
-        self.offset = offset
-    }
-}
-
 /// The facts the analyzer needs from one crash report, independent of the file format.
 public struct CrashReport: Sendable, Equatable {
     /// Which file form the report came from.
@@ -63,28 +29,9 @@ public struct CrashReport: Sendable, Equatable {
         case metricKit
     }
 
-    /// What ended the process, as a postmortem names it first.
-    public enum Cause: String, Sendable, CaseIterable {
-        /// A Swift runtime trap: `_assertionFailure`, `Fatal error`, `swift_runtime_*`, a forced
-        /// unwrap of nil or an out-of-range index in Swift code.
-        case swiftTrap
-        /// An uncaught Objective-C or C++ exception.
-        case uncaughtException
-        /// Killed by the system watchdog (`0x8badf00d`).
-        case watchdog
-        /// The process could not be launched: dyld could not load a library or symbol.
-        case launchFailure
-        /// Killed with SIGKILL for another reason (`0xdead10cc`, `0xc00010ff`, ...).
-        case killed
-        /// A memory access fault (`EXC_BAD_ACCESS`, SIGSEGV, SIGBUS).
-        case badAccess
-        /// `abort()` or a C assertion without an exception.
-        case abort
-        /// A trap instruction not raised by the Swift runtime (`EXC_BREAKPOINT`, `EXC_BAD_INSTRUCTION`).
-        case trap
-        /// Anything else.
-        case other
-    }
+    /// What ended the process, as a postmortem names it first (a crash report gives one of the
+    /// crash causes, `swiftTrap` to `other`).
+    public typealias Cause = FailureCause
 
     /// Which file form the report came from.
     public var source: Source

@@ -111,7 +111,10 @@ enum CrashIPSBodyReader {
                     address = CrashText.hex(base &+ offset)
                 }
                 let symbol = CrashJSONValue.string(f["symbol"])
-                out.append(CrashFrame(index: i, image: CrashJSONValue.string(image?["name"]), symbol: symbol, address: address))
+                out.append(CrashFrame(index: i, image: CrashJSONValue.string(image?["name"]), symbol: symbol, address: address,
+                                      imageUUID: CrashJSONValue.string(image?["uuid"]), imageBase: CrashJSONValue.uint64(image?["base"]),
+                                      arch: CrashJSONValue.string(image?["arch"]), file: CrashJSONValue.string(f["sourceFile"]),
+                                      line: CrashJSONValue.int(f["sourceLine"])))
                 // A verbose trap (`__builtin_verbose_trap`, libc++ hardening) shows its message as an
                 // inline frame at the trap's address: the message, not app code.
                 if CrashJSONValue.bool(f["inline"]) == true, let symbol, symbol.hasSuffix("\n") || symbol.hasPrefix("*/") {

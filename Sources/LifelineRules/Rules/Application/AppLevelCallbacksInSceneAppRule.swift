@@ -6,9 +6,9 @@ import LifelineCore
 /// UIKit says the process does not adopt the UIScene life cycle: the app runs the legacy life
 /// cycle, and a scene manifest it may have is not in effect.
 struct AppLevelCallbacksInSceneAppRule: Rule {
-    static let pairs = ["app.didBecomeActive": "scene.didBecomeActive", "app.willResignActive": "scene.willResignActive",
-                        "app.didEnterBackground": "scene.didEnterBackground", "app.willEnterForeground": "scene.willEnterForeground"]
-    private static let appKinds = pairs.keys.sorted().map(EventKind.init(rawValue:))
+    static let pairs: [EventKind: EventKind] = [.appDidBecomeActive: .sceneDidBecomeActive, .appWillResignActive: .sceneWillResignActive,
+                                                .appDidEnterBackground: .sceneDidEnterBackground, .appWillEnterForeground: .sceneWillEnterForeground]
+    private static let appKinds = pairs.keys.sorted()
     static let description = RuleDescription(
         id: "LC-A03", name: "app-level-callbacks-in-scene-app", category: .application, severity: .error,
         summary: "app-level activation callbacks arrive in an app that uses scenes, or replace scenes the app does not adopt",
@@ -48,10 +48,10 @@ struct AppLevelCallbacksInSceneAppRule: Rule {
         let appCallbacks = session.indices(of: Self.appKinds[0], Self.appKinds[1], Self.appKinds[2], Self.appKinds[3])
         return appCallbacks.compactMap { i in
             let e = session.events[i]
-            guard let sceneKind = Self.pairs[e.kind.rawValue] else { return nil }
+            guard let sceneKind = Self.pairs[e.kind] else { return nil }
             // Forwarded: the lifecycle callback right before it is the matching scene callback, on the same thread.
             let previous = session.events[..<i].last { $0.kind.isLifecycleCallback }
-            let forwarded = previous?.kind.rawValue == sceneKind && previous?.tid == e.tid
+            let forwarded = previous?.kind == sceneKind && previous?.tid == e.tid
             let c = session.context(at: i)
             return diagnostic(session, event: i, scene: c.scene, state: c.state, severity: forwarded ? .note : nil,
                               forwarded ? "\(e.spelling ?? e.kind.rawValue) follows the matching scene callback: the app forwards scene callbacks to its app delegate by hand"

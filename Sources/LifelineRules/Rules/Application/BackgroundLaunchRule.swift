@@ -25,14 +25,14 @@ struct BackgroundLaunchRule: Rule {
             """),
         ])
 
-    static let foreground: Set<String> = [
-        "scene.willEnterForeground", "scene.didBecomeActive", "app.willEnterForeground", "app.didBecomeActive",
-        "cp.didConnect", "cp.dashboard.didConnect", "cp.cluster.didConnect", "cp.legacy.didConnect",
+    static let foreground: Set<EventKind> = [
+        .sceneWillEnterForeground, .sceneDidBecomeActive, .appWillEnterForeground, .appDidBecomeActive,
+        .carPlayDidConnect, EventKind("cp.dashboard.didConnect"), EventKind("cp.cluster.didConnect"), EventKind("cp.legacy.didConnect"),
     ]
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        guard let launch = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }),
-              !session.events.contains(where: { Self.foreground.contains($0.kind.rawValue) || $0.kind.isFailure }),
+        guard let launch = session.events.firstIndex(where: { $0.kind == .appDidFinishLaunching }),
+              !session.events.contains(where: { Self.foreground.contains($0.kind) || $0.kind.isFailure }),
               session.events[(launch + 1)...].contains(where: { $0.kind.isLifecycleCallback })
         else { return [] }
         let c = session.context(at: launch)

@@ -38,8 +38,8 @@ struct ConfigNameGuardSilentReturnRule: Rule {
         guard settings.has(.windowCreated) else { return [] }
         let created = KnownMarker.windowCreated.kind
         return session.scenes.filter { !$0.isCarPlay && $0.role?.includes("ExternalDisplay") != true }.compactMap { scene in
-            guard let connect = scene.entries.first(where: { session.events[$0.event].kind.rawValue == "scene.willConnect" }),
-                  let active = scene.entries.first(where: { $0.event > connect.event && session.events[$0.event].kind.rawValue == "scene.didBecomeActive" })
+            guard let connect = scene.entries.first(where: { session.events[$0.event].kind == .sceneWillConnect }),
+                  let active = scene.entries.first(where: { $0.event > connect.event && session.events[$0.event].kind == .sceneDidBecomeActive })
             else { return nil }
             guard !session.events[connect.event..<active.event].contains(where: { $0.kind == created }) else { return nil }
             return diagnostic(session, event: active.event, scene: scene, state: active.before.rawValue,

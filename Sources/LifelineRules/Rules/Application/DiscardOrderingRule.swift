@@ -32,7 +32,7 @@ struct DiscardOrderingRule: Rule {
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.events.indices.compactMap { i in
             let e = session.events[i]
-            guard e.kind.rawValue == "app.didDiscardSceneSessions", let id = e.scene?.persistentIdentifier else { return nil }
+            guard e.kind == .appDidDiscardSceneSessions, let id = e.scene?.persistentIdentifier else { return nil }
             for scene in session.scenes where scene.persistentIdentifier == id {
                 guard let state = session.state(of: scene, before: i), state != .disconnected, state != .unknown else { continue }
                 return diagnostic(session, event: i, scene: scene, state: state.rawValue,

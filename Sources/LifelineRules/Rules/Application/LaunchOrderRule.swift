@@ -21,9 +21,9 @@ struct LaunchOrderRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        guard let did = session.events.firstIndex(where: { $0.kind.rawValue == "app.didFinishLaunching" }) else { return [] }
+        guard let did = session.events.firstIndex(where: { $0.kind == .appDidFinishLaunching }) else { return [] }
         return session.events.indices.compactMap { i in
-            guard i > did, session.events[i].kind.rawValue == "app.willFinishLaunching" else { return nil }
+            guard i > did, session.events[i].kind == .appWillFinishLaunching else { return nil }
             return diagnostic(session, event: i, state: "app.launched",
                               "application(_:willFinishLaunchingWithOptions:) came after application(_:didFinishLaunchingWithOptions:) in the same process")
         }

@@ -55,7 +55,7 @@ struct MultipleScenesFlagRule: Rule {
         var found: [Diagnostic] = []
         for step in steps {
             let scene = step.scene
-            if step.kind == "scene.willConnect", let other = longestConnected(except: scene.id) {
+            if step.kind == .sceneWillConnect, let other = longestConnected(except: scene.id) {
                 var d = diagnostic(session, event: step.entry.event, scene: scene, state: step.before.rawValue,
                                    "scene \(scene.label) connected while \(other.label) was still connected, but UIApplicationSupportsMultipleScenes is \(manifest.supportsMultipleScenes == nil ? "absent (NO)" : "NO"): UIKit creates one scene for such an app")
                 d.related.append(manifest.related(manifest.supportsMultipleScenes == nil ? manifest.manifestPath

@@ -55,9 +55,9 @@ struct NoConfigurationOnRestoreRule: Rule {
         guard session.earlier.kinds.contains(request) || !session.indices(of: request).isEmpty else { return [] }
         var pending = 0
         var found: [Diagnostic] = []
-        for step in session.sceneStepsInOrder(including: ["app.configurationForConnecting"]) {
-            if step.kind == "app.configurationForConnecting" { pending += 1; continue }
-            guard step.kind == "scene.willConnect", let scene = step.scene else { continue }
+        for step in session.sceneStepsInOrder(including: [.appConfigurationForConnecting]) {
+            if step.kind == .appConfigurationForConnecting { pending += 1; continue }
+            guard step.kind == .sceneWillConnect, let scene = step.scene else { continue }
             if pending > 0 { pending -= 1; continue }
             let reconnect: String
             if !scene.previousLives.isEmpty {

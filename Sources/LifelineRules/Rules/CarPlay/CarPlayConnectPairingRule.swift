@@ -40,12 +40,12 @@ struct CarPlayConnectPairingRule: Rule {
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
-            let connect = step.kind.hasSuffix("didConnect"), disconnect = step.kind.hasSuffix("didDisconnect")
-            if step.kind.hasPrefix("cp."), disconnect, step.position == 0, step.before == .unknown, session.launchSeen {
+            let connect = step.kind.rawValue.hasSuffix("didConnect"), disconnect = step.kind.rawValue.hasSuffix("didDisconnect")
+            if step.kind.family == "cp", disconnect, step.position == 0, step.before == .unknown, session.launchSeen {
                 return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                                   "CarPlay scene \(step.scene.label) disconnected without a connect: the trace shows this launch from its start, so the CarPlay scene delegate's connect callback did not run (or does not log)")
             }
-            guard step.kind.hasPrefix("cp."), connect || disconnect, step.before != .unknown else { return nil }
+            guard step.kind.family == "cp", connect || disconnect, step.before != .unknown else { return nil }
             if connect, step.before == .connected {
                 return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                                   "CarPlay scene \(step.scene.label) connected again without disconnecting")

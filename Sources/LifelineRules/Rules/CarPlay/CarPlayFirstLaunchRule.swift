@@ -27,7 +27,7 @@ struct CarPlayFirstLaunchRule: Rule {
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         guard session.launchSeen else { return [] }
         return session.sceneSteps.compactMap { step in
-            guard step.kind == "cp.didConnect" else { return nil }
+            guard step.kind == .carPlayDidConnect else { return nil }
             let phoneConnected = session.scenes.contains { scene in
                 !scene.isCarPlay && scene.entries.contains { $0.event < step.entry.event && $0.after != .disconnected }
                     && !scene.entries.contains { $0.event < step.entry.event && $0.after == .disconnected }

@@ -27,8 +27,8 @@ struct CarPlayVariantConsistencyRule: Rule {
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
-            guard step.kind == "cp.didDisconnect", step.event.spelling != nil,
-                  let connect = step.scene.entries[..<step.position].last(where: { session.events[$0.event].kind.rawValue == "cp.didConnect" }),
+            guard step.kind == .carPlayDidDisconnect, step.event.spelling != nil,
+                  let connect = step.scene.entries[..<step.position].last(where: { session.events[$0.event].kind == .carPlayDidConnect }),
                   session.events[connect.event].spelling != nil,
                   Self.hasWindow(session.events[connect.event]) != Self.hasWindow(step.event) else { return nil }
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,

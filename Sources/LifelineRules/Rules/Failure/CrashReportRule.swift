@@ -36,15 +36,15 @@ struct CrashReportRule: Rule {
             let type = [d?.exceptionType, d?.signal].compactMap { $0 }.uniqued().joined(separator: " / ")
             if !type.isEmpty { what += " (\(type))" }
             switch d?.cause {
-            case "swiftTrap": what += ", a Swift runtime trap"
-            case "launchFailure": what += ", the app could not be launched"
-            case "killed": what += ", killed by the system"
+            case .swiftTrap: what += ", a Swift runtime trap"
+            case .launchFailure: what += ", the app could not be launched"
+            case .killed: what += ", killed by the system"
             default: break
             }
             if let name = d?.exceptionName {
                 what += " from an uncaught \(name)"
                 if let reason = d?.reason { what += " ('\(Self.abbreviated(reason))')" }
-            } else if d?.cause == "swiftTrap", let reason = d?.reason {
+            } else if d?.cause == .swiftTrap, let reason = d?.reason {
                 what += " ('\(Self.abbreviated(reason))')"
             }
             if let frame = d?.firstAppFrame { what += " in the app at \(Self.place(of: frame))" }
@@ -57,14 +57,12 @@ struct CrashReportRule: Rule {
 }
 
 extension CrashReportRule {
-    /// A frame written as `index image address symbol` said as `symbol (image, frame N)`, or
-    /// `image address (frame N, not symbolicated)`.
-    static func place(of frame: String) -> String {
-        let parts = frame.split(separator: " ")
-        guard let a = parts.firstIndex(where: { $0.hasPrefix("0x") }), a >= 2 else { return frame }
-        let image = parts[1..<a].joined(separator: " ")
-        if a + 1 < parts.count { return "\(parts[(a + 1)...].joined(separator: " ")) (\(image), frame \(parts[0]))" }
-        return "\(image) \(parts[a]) (frame \(parts[0]), not symbolicated)"
+    /// A frame said as `symbol (image, frame N)`, or `image address (frame N, not symbolicated)`;
+    /// a frame without an image or an address as its `text`.
+    static func place(of frame: CrashFrame) -> String {
+        guard let address = frame.address, let image = frame.image, !image.isEmpty else { return frame.text }
+        if let location = frame.location { return "\(location) (\(image), frame \(frame.index))" }
+        return "\(image) \(address) (frame \(frame.index), not symbolicated)"
     }
 
     /// The first line of a reason, at most 120 characters.
@@ -73,11 +71,10 @@ extension CrashReportRule {
         return first.count > 120 ? String(first.prefix(119)) + "…" : first
     }
 
-    /// The symbol of a frame written as `index image address symbol` (the image may contain spaces).
-    static func symbol(of frame: String) -> String {
-        let parts = frame.split(separator: " ")
-        if let a = parts.firstIndex(where: { $0.hasPrefix("0x") }), a + 1 < parts.count { return parts[(a + 1)...].joined(separator: " ") }
-        return frame
+    /// The symbol of a frame (or what stands for it), else the frame's `text`.
+    static func symbol(of frame: CrashFrame) -> String {
+        if frame.address != nil, let location = frame.location { return location }
+        return frame.text
     }
 }
 

@@ -40,7 +40,7 @@ struct ResourceReportRule: Rule {
             let e = session.events[i]
             guard Self.kinds.contains(e.kind) else { return nil }
             var what = CrashReportRule.abbreviated(e.message)
-            if let frame = e.details?.firstAppFrame, !e.message.contains(frame), !e.message.contains(" in the app at ") { what += " in the app at \(CrashReportRule.place(of: frame))" }
+            if let frame = e.details?.firstAppFrame, !e.message.contains(frame.text), !e.message.contains(" in the app at ") { what += " in the app at \(CrashReportRule.place(of: frame))" }
             let c = session.context(at: i)
             return diagnostic(session, event: i, scene: c.scene, state: c.state, what + session.whenClause(i))
         }

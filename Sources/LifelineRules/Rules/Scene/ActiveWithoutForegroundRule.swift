@@ -30,7 +30,7 @@ struct ActiveWithoutForegroundRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        illegalArrivals(of: "scene.didBecomeActive", in: [.unattached, .background], session) {
+        illegalArrivals(of: .sceneDidBecomeActive, in: [.unattached, .background], session) {
             "scene \($0.scene.label) became active while \($0.before.rawValue), without sceneWillEnterForeground(_:)"
         }
     }

@@ -23,7 +23,7 @@ struct BackgroundWithoutResignRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        illegalArrivals(of: "scene.didEnterBackground", in: [.foregroundActive], session) {
+        illegalArrivals(of: .sceneDidEnterBackground, in: [.foregroundActive], session) {
             "scene \($0.scene.label) entered the background while still active, without sceneWillResignActive(_:)"
         }
     }

@@ -29,7 +29,7 @@ struct DisconnectFromForegroundRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        illegalArrivals(of: "scene.didDisconnect", in: [.foregroundInactive, .foregroundActive], session,
+        illegalArrivals(of: .sceneDidDisconnect, in: [.foregroundInactive, .foregroundActive], session,
                  severity: { $0.before == .foregroundActive ? .warning : .note }) { step in
             step.before == .foregroundActive
                 ? "scene \(step.scene.label) disconnected while still active, without sceneWillResignActive(_:)"

@@ -30,7 +30,7 @@ struct DoubleConnectRule: Rule {
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
         session.sceneSteps.compactMap { step in
-            guard step.kind == "scene.willConnect", step.position > 0, let address = step.scene.address,
+            guard step.kind == .sceneWillConnect, step.position > 0, let address = step.scene.address,
                   step.event.scene?.address == address, step.before != .disconnected else { return nil }
             return diagnostic(session, event: step.entry.event, scene: step.scene, state: step.before.rawValue,
                               "scene \(step.scene.label) connects again while \(step.before.rawValue), without sceneDidDisconnect(_:) since it connected")

@@ -24,7 +24,7 @@ struct ForegroundWithoutActivationRule: Rule {
         ])
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        arrivals(of: "scene.didEnterBackground", in: [.foregroundInactive], session, where: { session.transition($0, follows: "scene.willEnterForeground") }) {
+        arrivals(of: .sceneDidEnterBackground, in: [.foregroundInactive], session, where: { session.transition($0, follows: .sceneWillEnterForeground) }) {
             "scene \($0.scene.label) entered the foreground and went back to the background without becoming active"
         }
     }

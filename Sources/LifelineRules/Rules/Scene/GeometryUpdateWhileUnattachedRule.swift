@@ -23,7 +23,7 @@ struct GeometryUpdateWhileUnattachedRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        arrivals(of: "windowScene.didUpdateCoordinateSpace", in: [.unattached], session) {
+        arrivals(of: .windowSceneDidUpdateCoordinateSpace, in: [.unattached], session) {
             "scene \($0.scene.label) updated its coordinate space while still unattached, before entering the foreground"
         }
     }

@@ -25,7 +25,7 @@ struct RedundantForegroundRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        illegalArrivals(of: "scene.willEnterForeground", in: [.foregroundInactive, .foregroundActive], session) {
+        illegalArrivals(of: .sceneWillEnterForeground, in: [.foregroundInactive, .foregroundActive], session) {
             "scene \($0.scene.label) was told it will enter the foreground while already \($0.before.rawValue)"
         }
     }

@@ -35,7 +35,7 @@ struct ResignWhenInactiveRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        illegalArrivals(of: "scene.willResignActive", in: [.unattached, .foregroundInactive, .background], session) {
+        illegalArrivals(of: .sceneWillResignActive, in: [.unattached, .foregroundInactive, .background], session) {
             "scene \($0.scene.label) resigned active while \($0.before.rawValue)"
         }
     }

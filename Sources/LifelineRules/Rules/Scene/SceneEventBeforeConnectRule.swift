@@ -30,7 +30,7 @@ struct SceneEventBeforeConnectRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        guard session.launchSeen, session.events.contains(where: { $0.kind.rawValue == "scene.willConnect" }) else { return [] }
+        guard session.launchSeen, session.events.contains(where: { $0.kind == .sceneWillConnect }) else { return [] }
         return session.scenes.compactMap { scene in
             guard scene.beginsMidLife, !scene.isCarPlay, let first = scene.entries.first else { return nil }
             let e = session.events[first.event]

@@ -25,7 +25,7 @@ struct TemporaryInterruptionRule: Rule {
         online: true)
 
     func check(_ session: SessionView, settings: RuleSettings) -> [Diagnostic] {
-        arrivals(of: "scene.didBecomeActive", in: [.foregroundInactive], session, where: { session.transition($0, follows: "scene.willResignActive") }) {
+        arrivals(of: .sceneDidBecomeActive, in: [.foregroundInactive], session, where: { session.transition($0, follows: .sceneWillResignActive) }) {
             "scene \($0.scene.label) became active again after resigning, without going to the background: a temporary interruption such as an alert or Control Center"
         }
     }

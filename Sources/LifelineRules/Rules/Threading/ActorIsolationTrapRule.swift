@@ -19,7 +19,7 @@ struct ActorIsolationTrapRule: Rule {
         online: true)
 
     static func isIsolationTrap(_ e: Event) -> Bool {
-        let text = [e.message, e.details?.reason ?? ""] + (e.details?.backtrace ?? []) + (e.details?.lifecycleFrames ?? [])
+        let text = [e.message, e.details?.reason ?? ""] + (e.details?.backtrace?.lines ?? []) + (e.details?.lifecycleFrames?.map(\.text) ?? [])
         return text.contains { $0.includes("Incorrect actor executor") || $0.includes("Expected same executor")
             || $0.includes("_dispatch_assert_queue_fail") || $0.includes("swift_task_isCurrentExecutor") }
     }

@@ -61,7 +61,7 @@ struct MainThreadBlockedAtLaunchRule: Rule {
         // Only a launch the user waited for: a process launched for CarPlay or in the background
         // shows its phone scene when the user picks up the phone, minutes later.
         if found.isEmpty, session.launchKind?.isUserFacing ?? true,
-           let first = session.events.indices.first(where: { session.events[$0].kind.rawValue == "scene.didBecomeActive" }),
+           let first = session.events.indices.first(where: { session.events[$0].kind == .sceneDidBecomeActive }),
            let seconds = session.secondsSinceLaunch(first), seconds > settings.slowLaunch {
             let c = session.context(at: first)
             found.append(diagnostic(session, event: first, scene: c.scene, state: c.state,
