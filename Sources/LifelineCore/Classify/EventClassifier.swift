@@ -32,9 +32,7 @@ public final class EventClassifier {
     let scratch = MatchScratch()
     let p = Patterns.shared
     /// When false (counting passes) only the kind is wanted: details and names are not built.
-    private var detailed = true
-    /// Set by a kill line (`KillLines`): the event is about this process, not the line's own.
-    var victim: (process: String?, set: Bool) = (nil, false)
+    private(set) var detailed = true
     /// Set when the last record classified is an exception or assertion whose reason states a
     /// main-thread requirement: the reason. The record then also gives a `thread.mainThreadRequired`
     /// event (`companion(of:)`), for the threading rules and triage.
@@ -54,7 +52,6 @@ public final class EventClassifier {
     /// wanted (counting passes): scene descriptions are not parsed.
     public func classify(_ record: RecordText, file: String, line: Int, lineCount: Int, detailed: Bool = true) -> Event? {
         self.detailed = detailed
-        victim = (nil, false)
         mainThreadRequirement = nil
         guard var event = recognise(record) ?? marker(record) else { return nil }
         if event.kind == .exception || event.kind == .assertion { mainThreadRequirement = requirement(in: record, event) }
@@ -64,7 +61,6 @@ public final class EventClassifier {
         event.lineCount = lineCount
         event.format = record.format
         event.takeHeader(of: record)
-        attributeToVictim(&event)
         if record.truncated {
             var d = event.details ?? EventDetails()
             d.truncated = true
@@ -105,15 +101,6 @@ public final class EventClassifier {
         d.exceptionName = event.details?.exceptionName
         e.details = d
         return e
-    }
-
-    /// After the header fields were copied onto the last event classified: a kill line's event is
-    /// about the killed process, so the logging daemon's name and pid give way.
-    func attributeToVictim(_ event: inout Event) {
-        guard victim.set else { return }
-        event.process = victim.process
-        event.pid = nil
-        event.tid = nil
     }
 
     func event(_ kind: EventKind, _ record: RecordText, details: EventDetails? = nil) -> Event {

@@ -4,8 +4,8 @@ import Foundation
 // FrontBoard `Process exited:`, RunningBoard's `Terminating with context:` and `termination reported
 // by launchd (NS, CODE, STATUS)`, the kernel's `memorystatus: killing_… pid N [name] (cause …)`,
 // launchd's legacy `(UIKitApplication:…[pid]) Service exited due to …`, and Xcode's `Terminated
-// due to memory issue`. The event is the victim's, not the logging daemon's: it names the killed
-// pid (`reportedPID`), so it joins the app's own session.
+// due to memory issue`. The event is the victim's, not the logging daemon's: its subject names the
+// killed app (pid, bundle ID, name), so it joins the app's own session.
 //
 // Not failures, so no event: a voluntary exit, a user's swipe-quit (`0xdeadfa11`), a force-quit by
 // tooling (`0xfbfbfbfb`). A crash signal (SIGSEGV, SIGABRT, …) is a `failure.signal`: the crash
@@ -67,8 +67,8 @@ extension EventClassifier {
         }
         if f.contains(.killMemorystatus), let g = k.memorystatusKill.firstMatch(in: m, scratch: scratch) {
             guard let pid = g[2].flatMap({ Int($0) }) else { return nil }
-            var e = victim(.jetsam, r, bundle: nil, pid: pid, reason: g[4] ?? g[1] ?? "memorystatus kill")
-            victim = (g[3], true)
+            // The kernel names the process (`[Comet]`), not its bundle.
+            var e = victim(.jetsam, r, bundle: nil, pid: pid, process: g[3], reason: g[4] ?? g[1] ?? "memorystatus kill")
             if var d = e.details, let kb = g[5].flatMap({ Int($0) }) {
                 d.residentBytes = kb * 1024
                 e.details = d
@@ -123,18 +123,18 @@ extension EventClassifier {
         }
     }
 
-    /// An event of `kind` about the process `pid` (not the line's own process).
-    private func victim(_ kind: EventKind, _ r: RecordText, bundle: String?, pid: Int, reason: String, code: String? = nil) -> Event {
+    /// An event of `kind` whose subject is the process `pid` (not the line's own process).
+    private func victim(_ kind: EventKind, _ r: RecordText, bundle: String?, pid: Int, process: String? = nil,
+                        reason: String, code: String? = nil) -> Event {
         var d = EventDetails()
         d.terminationReason = reason
-        d.reportedPID = pid
-        d.bundleID = bundle
         if let code, code.hasPrefix("0x") { d.terminationCode = code.lowercased() }
         d.cause = kind == .jetsam ? "jetsam" : kind == .watchdog ? "watchdog" : kind == .signal ? nil : "killed"
+        var e = event(kind, r, details: d)
         // The process name is not the bundle id's last part (`com.example.comet` is `Comet`): the
         // event joins the app's session by pid, and the session's name comes from the app's lines.
-        victim = (nil, true)
-        return event(kind, r, details: d)
+        if detailed { e.subject = Subject(bundleID: bundle, pid: pid, process: process) }
+        return e
     }
 
     /// The signal a launchd exit text names: `SIGSEGV`, `Segmentation fault: 11`, `Killed: 9`.

@@ -143,7 +143,7 @@ extension Event {
         w.beginObject()
         w.field("category", category)
         w.field("class", className)
-        if let d = details { w.key("details"); d.write(to: &w) }
+        if let d = details { w.key("details"); d.write(to: &w, subject: subject) }
         w.field("file", file)
         w.field("format", format.rawValue)
         w.field("kind", kind.rawValue)
@@ -155,8 +155,11 @@ extension Event {
     private func writeFieldsAfterLine(to w: inout JSONWriter) {
         if lineCount > 1 { w.field("lineCount", lineCount) }
         w.field("message", message)
-        w.field("pid", pid)
-        w.field("process", process)
+        // An event about another process prints that process as its own, as it always has: the
+        // subject's name, no pid or thread (the logger's are not the event's; the subject's pid
+        // and bundle ID print in the details as `reportedPID` and `bundleID`).
+        w.field("pid", ownPID)
+        w.field("process", attributedProcess)
         if let scene, !scene.isEmpty {
             w.key("scene")
             w.beginObject()
@@ -169,7 +172,7 @@ extension Event {
         }
         w.field("spelling", spelling)
         w.field("subsystem", subsystem)
-        w.field("tid", tid)
+        w.field("tid", ownTID)
         w.field("timestamp", timestamp?.iso)
         if timestamp?.yearInferred == true { w.field("yearInferred", true) }
         w.endObject()
@@ -198,14 +201,15 @@ extension Event {
 }
 
 extension EventDetails {
-    func write(to w: inout JSONWriter) {
+    /// `subject`: the event's, whose pid and bundle ID print here when the details name none.
+    func write(to w: inout JSONWriter, subject: Subject? = nil) {
         w.beginObject()
         w.field("api", api)
         w.field("appBuild", appBuild)
         w.field("appFrames", appFrames)
         w.field("appVersion", appVersion)
         w.field("backtrace", backtrace)
-        w.field("bundleID", bundleID)
+        w.field("bundleID", bundleID ?? subject?.bundleID)
         w.field("cause", cause)
         w.field("configurationName", configurationName)
         w.field("cpuTime", cpuTime)
@@ -228,7 +232,7 @@ extension EventDetails {
         w.field("qos", qos)
         w.field("queueName", queueName)
         w.field("reason", reason)
-        w.field("reportedPID", reportedPID)
+        w.field("reportedPID", reportedPID ?? subject?.pid)
         w.field("reportedTID", reportedTID)
         w.field("residentBytes", residentBytes)
         w.field("resourceLimit", resourceLimit)
@@ -308,8 +312,8 @@ extension Event {
     private var textLineParts: (String, String) {
         var parts: [String] = []
         if let t = timestamp { parts.append(t.iso) }
-        var who = process ?? ""
-        if let pid { who += "[\(pid)" + (tid.map { ":\($0)" } ?? "") + "]" }
+        var who = attributedProcess ?? ""
+        if let pid = ownPID { who += "[\(pid)" + (ownTID.map { ":\($0)" } ?? "") + "]" }
         if !who.isEmpty { parts.append(who) }
         parts.append(kind.rawValue)
         var what = spelling ?? message
