@@ -66,41 +66,41 @@ final class CompiledRecognizers: Sendable {
 
     /// `triggerOrder`: triggers to lay out first, in this order (`RecognizerTable.triggerOrder`).
     init(_ recognizers: [Recognizer], triggerOrder: [String] = []) {
+        // Linear searches over a few dozen names, no hashing: this runs once, before the first
+        // line is read, and counts in every run's start-up.
         var families: [RecognizerFamily] = []
-        var bitOf: [RecognizerFamily: UInt64] = [:]
-        func bit(_ f: RecognizerFamily) -> UInt64 {
-            if let b = bitOf[f] { return b }
+        func bit(_ f: RecognizerFamily) -> UInt64? {
+            families.firstIndex(of: f).map { 1 << UInt64($0) }
+        }
+        for r in recognizers where bit(r.family) == nil {
             precondition(families.count < 64, "more than 64 recognizer families: widen FamilySet")
-            let b: UInt64 = 1 << UInt64(families.count)
-            families.append(f)
-            bitOf[f] = b
-            return b
+            families.append(r.family)
         }
         var triggers: [String] = []
         var triggerFamilies: [UInt64] = []
-        var indexOf: [String: Int] = [:]
-        let used = Set(recognizers.flatMap(\.triggers))
-        for t in triggerOrder where used.contains(t) && indexOf[t] == nil {
-            indexOf[t] = triggers.count
+        for t in triggerOrder where !triggers.contains(t) && recognizers.contains(where: { $0.triggers.contains(t) }) {
             triggers.append(t)
             triggerFamilies.append(0)
         }
+        var familyBits: [UInt64] = []
+        var settleBits: [UInt64] = []
         for r in recognizers {
-            let b = bit(r.family)
+            let b = bit(r.family)!
+            familyBits.append(b)
+            // A settled family no recognizer of the table has: no bit, nothing to settle.
+            settleBits.append(r.settles.reduce(0) { $0 | (bit($1) ?? 0) })
             for t in r.triggers {
-                if let i = indexOf[t] {
+                if let i = triggers.firstIndex(of: t) {
                     triggerFamilies[i] |= b
                 } else {
-                    indexOf[t] = triggers.count
                     triggers.append(t)
                     triggerFamilies.append(b)
                 }
             }
         }
         self.recognizers = recognizers
-        self.familyBits = recognizers.map { bitOf[$0.family]! }
-        // A settled family no recognizer of the table has: no bit, nothing to settle.
-        self.settleBits = recognizers.map { $0.settles.reduce(0) { $0 | (bitOf[$1] ?? 0) } }
+        self.familyBits = familyBits
+        self.settleBits = settleBits
         self.families = families
         self.triggers = triggers
         self.triggerFamilies = triggerFamilies
