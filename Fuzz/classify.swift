@@ -27,13 +27,10 @@ public func lifelineFuzzClassify(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     if let event {
         require(event.position == .line(11) && event.extent == lineCount && event.file == "fuzz.log" && event.format == format,
                 "event does not point at its record: \(event.file):\(event.position)+\(event.extent) \(event.format)")
-        if event.pid == nil {
-            // Only a kill line's event drops the header's pid: it is the killed process's, not the
-            // logging daemon's, and names that process's pid instead.
-            require(event.details?.reportedPID != nil && event.kind.isFailure && event.tid == nil,
-                    "the header's pid was dropped from a \(event.kind) event that is not a kill")
-        } else {
-            require(event.pid == 42 && event.tid == 7 && event.process == "App", "header fields were not taken from the record")
+        // The header fields are the logger's, kill lines included: the killed process is the subject.
+        require(event.pid == 42 && event.tid == 7 && event.process == "App", "header fields were not taken from the record")
+        if event.subject != nil {
+            require(event.isKillLine && event.ownPID == nil, "a \(event.kind) event names a subject but is no kill line")
         }
     }
     return 0

@@ -31,7 +31,7 @@ public enum TimelineDiagram {
         for scene in session.scenes { for e in scene.entries { sceneOf[e.event] = scene.id } }
         let main = session.mainThread.tid
         func lane(_ i: Int) -> String {
-            if let tid = events[i].details?.reportedTID ?? events[i].tid, let main, tid != main { return "thread \(tid)" }
+            if let tid = events[i].details?.reportedTID ?? events[i].ownTID, let main, tid != main { return "thread \(tid)" }
             return sceneOf[i] ?? "app"
         }
         var items: [Item] = events.indices.map { i in

@@ -20,7 +20,7 @@ public struct Release: Sendable, Hashable {
     /// What an event says of itself, each field filled from `fallback` where the event is silent.
     public static func of(_ e: Event, fallback: Release = Release()) -> Release {
         let d = e.details
-        return Release(app: d?.bundleID ?? fallback.app ?? e.process,
+        return Release(app: d?.bundleID ?? e.subject?.bundleID ?? fallback.app ?? e.attributedProcess,
                        appVersion: d?.appVersion ?? fallback.appVersion,
                        osVersion: d?.osVersion.map(osVersion) ?? fallback.osVersion,
                        device: d?.deviceModel ?? fallback.device)
@@ -31,13 +31,13 @@ public struct Release: Sendable, Hashable {
         var r = Release()
         for e in events {
             guard let d = e.details else { continue }
-            if r.app == nil { r.app = d.bundleID }
+            if r.app == nil { r.app = d.bundleID ?? e.subject?.bundleID }
             if r.appVersion == nil { r.appVersion = d.appVersion }
             if r.osVersion == nil { r.osVersion = d.osVersion.map(osVersion) }
             if r.device == nil { r.device = d.deviceModel }
             if r.app != nil && r.appVersion != nil && r.osVersion != nil && r.device != nil { break }
         }
-        if r.app == nil { r.app = events.first(where: { $0.process != nil })?.process }
+        if r.app == nil { r.app = events.lazy.compactMap(\.attributedProcess).first }
         return r
     }
 

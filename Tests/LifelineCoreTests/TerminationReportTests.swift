@@ -200,10 +200,11 @@ import Testing
         let e = try #require(events.first)
         #expect(events.count == 1)
         #expect(e.kind == kind)
-        // The event is the victim's: not the logging daemon's process and pid.
-        #expect(e.pid == nil)
-        #expect(!["kernel", "runningboardd", "SpringBoard", "com.apple.xpc.launchd"].contains(e.process ?? ""))
-        #expect(e.details?.reportedPID == c.pid)
+        // The event is the victim's (its subject), not the logging daemon's, which stays the logger.
+        #expect(e.subject?.pid == c.pid)
+        #expect(e.ownPID == nil)
+        #expect(!["kernel", "runningboardd", "SpringBoard", "com.apple.xpc.launchd"].contains(e.attributedProcess ?? ""))
+        #expect(e.details?.reportedPID == nil, "reportedPID is Main Thread Checker's field")
         #expect(e.isKillLine)
         if let reason = c.reason { #expect(e.details?.terminationReason?.contains(reason) == true, "\(e.details?.terminationReason ?? "-")") }
         if let w = c.watchdogEvent { #expect(e.details?.watchdogEvent == w) }

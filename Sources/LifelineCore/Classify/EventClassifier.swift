@@ -26,15 +26,14 @@ public struct RecordText: Sendable {
 
 /// Turns a record into a normalized event, or nil when it holds none. Failures, threading reports
 /// and UIKit configuration messages are recognised first (they often quote a callback, e.g. an
-/// assertion inside `-[SceneDelegate scene:willConnectToSession:options:]`), then callbacks in every
-/// spelling. One classifier per thread: it owns PCRE2 match data.
+/// assertion inside `-[SceneDelegate scene:willConnectToSession:options:]`; `RecognizerTable` says
+/// in which order), then callbacks in every spelling. One classifier per thread: it owns PCRE2
+/// match data.
 public final class EventClassifier {
     let scratch = MatchScratch()
     let p = Patterns.shared
     /// When false (counting passes) only the kind is wanted: details and names are not built.
-    private var detailed = true
-    /// Set by a kill line (`KillLines`): the event is about this process, not the line's own.
-    var victim: (process: String?, set: Bool) = (nil, false)
+    private(set) var detailed = true
     /// Set when the last record classified is an exception or assertion whose reason states a
     /// main-thread requirement: the reason. The record then also gives a `thread.mainThreadRequired`
     /// event (`companion(of:)`), for the threading rules and triage.
@@ -56,7 +55,6 @@ public final class EventClassifier {
     /// offset and length of a binary input's record).
     public func classify(_ record: RecordText, file: String, at position: InputPosition, extent: Int, detailed: Bool = true) -> Event? {
         self.detailed = detailed
-        victim = (nil, false)
         mainThreadRequirement = nil
         guard var event = recognise(record) ?? marker(record) else { return nil }
         if event.kind == .exception || event.kind == .assertion { mainThreadRequirement = requirement(in: record, event) }
@@ -66,7 +64,6 @@ public final class EventClassifier {
         event.extent = extent
         event.format = record.format
         event.takeHeader(of: record)
-        attributeToVictim(&event)
         if record.truncated {
             var d = event.details ?? EventDetails()
             d.truncated = true
@@ -109,15 +106,6 @@ public final class EventClassifier {
         return e
     }
 
-    /// After the header fields were copied onto the last event classified: a kill line's event is
-    /// about the killed process, so the logging daemon's name and pid give way.
-    func attributeToVictim(_ event: inout Event) {
-        guard victim.set else { return }
-        event.process = victim.process
-        event.pid = nil
-        event.tid = nil
-    }
-
     func event(_ kind: EventKind, _ record: RecordText, details: EventDetails? = nil) -> Event {
         var e = Event(file: "", line: 0, format: record.format, kind: kind, message: record.message)
         guard detailed else { return e }
@@ -130,129 +118,26 @@ public final class EventClassifier {
         return e
     }
 
+    /// The first recognizer of the table (`RecognizerTable`) that makes an event of `r`, else a
+    /// callback. A line with no trigger of any family goes straight to the callback spellings.
     private func recognise(_ r: RecordText) -> Event? {
         var m = r.message
-        let f = m.withUTF8 { AnchorSet.failureFamilies(in: $0) }
-        guard !f.isEmpty else { return callback(r) }
-        // Threading reports.
-        if f.contains(.checker), let g = p.mainThreadChecker.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.api = g[1]?.trimmed
-            parseCheckerFields(r.continuation, into: &d)
-            return event(.mainThreadChecker, r, details: d)
-        }
-        if f.contains(.thread), p.offMain.firstMatch(in: m, scratch: scratch) != nil {
-            var d = EventDetails()
-            if detailed { d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0] }
-            d.reason = m.trimmed
-            return event(.offMainCompletion, r, details: d)
-        }
-        // Failures.
-        if !f.isDisjoint(with: .kill), let e = kill(r, families: f) { return e }
-        if f.contains(.assertion), let g = p.assertion.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.method = g[1]
-            d.sourceFile = g[2]
-            d.sourceLine = g[3].flatMap { Int($0) }
-            d.backtrace = stack(r.continuation)
-            return event(.assertion, r, details: d)
-        }
-        if f.contains(.exception), let g = p.uncaught.firstMatch(in: m, scratch: scratch) ?? p.bareException.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.exceptionName = g[1]
-            var reason = g[2] ?? ""
-            var rest = r.continuation[...]
-            if reason.hasSuffix("'") {
-                reason.removeLast()
-            } else {
-                // The reason spans lines; it ends at the line that ends with a quote.
-                while let next = rest.first, !next.hasPrefix("*** First throw call stack") {
-                    rest = rest.dropFirst()
-                    if next.hasSuffix("'") { reason += "\n" + next.dropLast(); break }
-                    reason += "\n" + next
+        let found = m.withUTF8 { buf -> Event? in
+            let table = RecognizerTable.compiled
+            var families = table.families(in: buf).rawValue
+            guard families != 0 else { return nil }
+            for i in table.recognizers.indices where families & table.familyBits[i] != 0 {
+                let recognizer = table.recognizers[i]
+                guard recognizer.pattern.matches(buf, scratch: scratch) else { continue }
+                switch recognizer.build(self, Match(scratch: scratch), r) {
+                case .event(let e): return e
+                case .dismissed: families &= ~table.settleBits[i]
+                case .declined: continue
                 }
             }
-            d.reason = reason
-            d.backtrace = stack(Array(rest))
-            return event(.exception, r, details: d)
+            return nil
         }
-        if f.contains(.exception), let g = p.cxxTerminate.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.exceptionName = g[1]
-            d.reason = g[2]
-            d.backtrace = stack(r.continuation)
-            return event(.exception, r, details: d)
-        }
-        if f.contains(.swiftTrap), let g = p.swiftTrap.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.sourceFile = g[1] ?? g[5]
-            d.sourceLine = (g[2] ?? g[6]).flatMap { Int($0) }
-            d.trap = g[3]
-            d.reason = g[4]
-            d.backtrace = stack(r.continuation)
-            return event(.swiftFatalError, r, details: d)
-        }
-        if f.contains(.swiftTrap), let g = p.oldSwiftTrap.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.trap = "Fatal error"
-            d.reason = g[1]
-            return event(.swiftFatalError, r, details: d)
-        }
-        if f.contains(.exception), let g = p.ignoredException.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.reason = g[1]
-            d.ignored = true
-            if detailed { d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0] }
-            return event(.exception, r, details: d)
-        }
-        if f.contains(.watchdog), p.watchdog.firstMatch(in: m, scratch: scratch) != nil {
-            var d = EventDetails()
-            d.terminationReason = m.trimmed
-            if detailed, let g = p.watchdogEvent.firstMatch(in: m, scratch: scratch) { d.watchdogEvent = g[1] ?? g[2] }
-            return event(.watchdog, r, details: d)
-        }
-        if f.contains(.signal), let g = p.signal.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.signal = g[2] ?? g[3] ?? g[1]
-            d.reason = m.trimmed
-            return event(.signal, r, details: d)
-        }
-        if f.contains(.thread), p.mainThreadRequired.firstMatch(in: m, scratch: scratch) != nil {
-            var d = EventDetails()
-            if detailed { d.api = p.objcMethod.firstMatch(in: m, scratch: scratch)?[0] }
-            d.reason = m.trimmed
-            d.backtrace = stack(r.continuation)
-            return event(.mainThreadRequired, r, details: d)
-        }
-        if f.contains(.thread), p.backgroundPublish.firstMatch(in: m, scratch: scratch) != nil {
-            return event(.backgroundPublish, r, details: nil)
-        }
-        if f.contains(.thread), p.mainThreadIO.firstMatch(in: m, scratch: scratch) != nil {
-            return event(.mainThreadIO, r, details: nil)
-        }
-        // UIKit configuration messages.
-        if f.contains(.configuration), let g = p.noConfiguration.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.configurationName = g[1]
-            var e = event(.sceneConfiguration, r, details: d)
-            if r.category == nil, m.hasPrefix("[SceneConfiguration]") { e.category = "SceneConfiguration" }
-            return e
-        }
-        if f.contains(.configuration), let g = p.sceneDelegateProblem.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.reason = m.trimmed
-            d.method = g[1]
-            return event(.sceneConfiguration, r, details: d)
-        }
-        if f.contains(.configuration), p.notAdopted.firstMatch(in: m, scratch: scratch) != nil {
-            return event(.sceneLifecycleNotAdopted, r, details: nil)
-        }
-        if f.contains(.configuration), let g = p.clientBug.firstMatch(in: m, scratch: scratch) {
-            var d = EventDetails()
-            d.reason = g[1]
-            return event(.uikitClientBug, r, details: d)
-        }
-        return callback(r)
+        return found ?? callback(r)
     }
 
     // MARK: Callbacks
@@ -416,17 +301,18 @@ public final class EventClassifier {
 
     // MARK: Multi-line parts
 
-    private func parseCheckerFields(_ lines: [String], into d: inout EventDetails) {
+    func parseCheckerFields(_ lines: [String], into d: inout EventDetails) {
         guard detailed else { return }
         // `PID: 16941, TID: 3137868, Thread name: (none), Queue name: com.apple…, QoS: 0`; the queue name
         // may be broken by interleaved stdout, so the fields are read from the joined text.
         let joined = lines.prefix(4).joined(separator: "\n")
-        if let g = p.checkerFields.firstMatch(in: joined, scratch: scratch) {
-            d.reportedPID = g[1].flatMap { Int($0) }
-            d.reportedTID = g[2].flatMap { UInt64($0) }
-            d.threadName = g[3]
-            d.queueName = g[4].map { String($0.unicodeScalars.filter { $0 != "\n" }) }
-            d.qos = g[5].flatMap { Int($0) }
+        let f = p.checkerFieldGroups
+        p.checkerFields.firstMatch(in: joined, scratch: scratch) { m in
+            d.reportedPID = m[f.pid].flatMap { Int($0) }
+            d.reportedTID = m[f.tid].flatMap { UInt64($0) }
+            d.threadName = m[f.threadName]
+            d.queueName = m[f.queueName].map { String($0.unicodeScalars.filter { $0 != "\n" }) }
+            d.qos = m[f.qos].flatMap { Int($0) }
             if d.threadName == "(none)" { d.threadName = nil }
         }
         if let i = lines.firstIndex(where: { $0.hasPrefix("Backtrace:") }) {
@@ -435,7 +321,7 @@ public final class EventClassifier {
     }
 
     /// Stack lines of a record (`*** First throw call stack:` blocks, frames, single-line address lists).
-    private func stack(_ lines: [String]) -> Backtrace? {
+    func stack(_ lines: [String]) -> Backtrace? {
         guard detailed else { return nil }
         let frames = lines.map { $0.trimmed }.filter {
             !$0.isEmpty && $0 != "(" && $0 != ")" && !$0.hasPrefix("*** First throw call stack")
@@ -459,28 +345,28 @@ extension AnchorSet {
 /// The PCRE2 patterns of the classifier, compiled once.
 final class Patterns: Sendable {
     static let shared = Patterns()
-    let mainThreadChecker = Pattern.builtIn(#"Main Thread Checker: (?:UI API called on a background thread|[^:]*): (.*)$"#)
-    let checkerFields = Pattern.builtIn(#"PID: (\d+), TID: (\d+), Thread name: ([^,]*), Queue name: ([\s\S]*?), QoS: (\d+)"#)
-    let offMain = Pattern.builtIn(#"arrived off the main thread"#)
-    // `***` may arrive Markdown-escaped as `**\*` (pasted into an issue or a chat).
-    let assertion = Pattern.builtIn(#"\*\*\\?\* Assertion failure in (.+?)(?:, (.+?):(\d+))?\s*$"#)
-    let uncaught = Pattern.builtIn(#"\*\*\\?\* Terminating app due to uncaught exception '([^']+)', reason: '(.*)$"#)
-    /// The same exception pasted without its `*** Terminating app due to uncaught exception` prefix.
-    let bareException = Pattern.builtIn(#"^\s*'([A-Za-z_][A-Za-z0-9_]*Exception)', reason: '(.*)$"#)
-    let cxxTerminate = Pattern.builtIn(#"libc\+\+abi(?:\.dylib)?: terminating (?:with|due to) uncaught exception of type ((?:[^\s:]|::)+):?\s*(.*)$"#)
-    let swiftTrap = Pattern.builtIn(#"^\s*(?:(\S.*?):(\d+): )?(Fatal error|Precondition failed|Assertion failed)(?:: (.*?))?(?:: file (.+), line (\d+))?\s*$"#)
-    let oldSwiftTrap = Pattern.builtIn(#"^\s*fatal error: (.*)$"#)
-    let ignoredException = Pattern.builtIn(#"Ignored Exception: (.*)$"#)
-    let watchdog = Pattern.builtIn(#"watchdog transgression|0x8badf00d|exhausted real \(wall clock\) time allowance"#, caseless: true)
-    let watchdogEvent = Pattern.builtIn(#"([a-z]+-[a-z]+) watchdog transgression|WatchdogEvent: ([a-z-]+)"#)
-    let signal = Pattern.builtIn(#"^\s*(?:Message from debugger: )?(?:(Abort trap|Segmentation fault|Bus error|Illegal instruction|Trace/BPT trap|Killed): (\d+)|Terminated due to signal (\d+))\s*$"#)
+    /// Main Thread Checker's `PID: …, TID: …, Thread name: …, Queue name: …, QoS: …` line.
+    let checkerFields: Pattern
+    let checkerFieldGroups: (pid: Pattern.Group, tid: Pattern.Group, threadName: Pattern.Group, queueName: Pattern.Group, qos: Pattern.Group)
+    /// `scene-update watchdog transgression` or `WatchdogEvent: scene-update`.
+    let watchdogEventPattern: Pattern
+    let watchdogEventGroups: (phase: Pattern.Group, event: Pattern.Group)
+
+    init() {
+        let c = Pattern.builtIn(#"PID: (?<pid>\d+), TID: (?<tid>\d+), Thread name: (?<threadName>[^,]*), Queue name: (?<queueName>[\s\S]*?), QoS: (?<qos>\d+)"#)
+        checkerFields = c
+        checkerFieldGroups = (c.group("pid"), c.group("tid"), c.group("threadName"), c.group("queueName"), c.group("qos"))
+        let w = Pattern.builtIn(#"(?<phase>[a-z]+-[a-z]+) watchdog transgression|WatchdogEvent: (?<event>[a-z-]+)"#)
+        watchdogEventPattern = w
+        watchdogEventGroups = (w.group("phase"), w.group("event"))
+    }
+
+    /// The watchdog event a termination text names (`scene-update`), if any.
+    func watchdogEvent(in text: String, scratch: MatchScratch) -> String? {
+        let g = watchdogEventGroups
+        return watchdogEventPattern.firstMatch(in: text, scratch: scratch) { m in m[g.phase] ?? m[g.event] } ?? nil
+    }
     let mainThreadRequired = Pattern.builtIn(#"(?:must|should only|can only|may only) be (?:called|used|invoked|performed|accessed|made) (?:from|on) (?:the )?main thread|must be used from main thread only|requires? the main thread|expected the main thread|autolayout engine from a background thread|layout engine must not be performed from a background thread"#, caseless: true)
-    let backgroundPublish = Pattern.builtIn(#"Publishing changes from background threads is not allowed"#)
-    let mainThreadIO = Pattern.builtIn(#"should not be called on the main thread as it may lead to UI unresponsiveness"#)
-    let noConfiguration = Pattern.builtIn(#"contained no UIScene configuration dictionary \(looking for configuration named "([^"]*)"\)"#)
-    let sceneDelegateProblem = Pattern.builtIn(#"(?:could not load class with name|failed to load the class named) "([^"]+)"|There is no scene delegate set"#)
-    let notAdopted = Pattern.builtIn(#"CLIENT OF UIKIT REQUIRES UPDATE:.*UIScene lifecycle|`UIScene` lifecycle will soon be required"#)
-    let clientBug = Pattern.builtIn(#"(?:COMPATIBILITY )?BUG IN CLIENT OF UIKIT:?\s*(.*)$"#)
     let objcMethod = Pattern.builtIn(#"[-+]\[[A-Za-z_][\w.]*(?:\([\w]*\))? [A-Za-z_][\w:]*\]"#)
     /// Optional decorations (symbols, `[Tag]`, `Tag:` / `Tag -`), an optional `Class.`, then a selector or word.
     let leadingSelector = Pattern.builtIn(#"^[^A-Za-z\[]{0,8}(?:\[[^\]]{1,64}\]\s*)?(?:[A-Z][\w.]{0,63}\s*(?::|-|–|>|\|)+\s+)?(?:((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\.)?([a-z]\w*(?::(?:[A-Za-z_]\w*:)*)?)(?:\s|$|[,.!])"#)

@@ -300,7 +300,6 @@ struct RecordProcessor {
         }
         if let spans {
             firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
-            classifier.attributeToVictim(&event)
         }
         if let meta = openMetadata { applyMetadata(meta, to: &event) }
         emit(event)

@@ -47,6 +47,28 @@ public final class Pattern: @unchecked Sendable {
 
     deinit { pcre2_code_free_8(code) }
 
+    /// The group `(?<name>…)` of the pattern, resolved to its number once (when a recognizer is
+    /// built), so a match reads it by name without a lookup; nil when the pattern has no such group.
+    public func group(named name: String) -> Group? {
+        let n = name.withCString { ptr in
+            ptr.withMemoryRebound(to: UInt8.self, capacity: name.utf8.count + 1) {
+                pcre2_substring_number_from_name_8(code, $0)
+            }
+        }
+        return n > 0 ? Group(number: Int(n)) : nil
+    }
+
+    /// A built-in pattern's group: a missing name is a programming error.
+    func group(_ name: String) -> Group {
+        guard let g = group(named: name) else { preconditionFailure("pattern has no group named \(name): \(source)") }
+        return g
+    }
+
+    /// A capture group, by the number its name resolved to.
+    public struct Group: Sendable, Hashable {
+        public let number: Int
+    }
+
     static func message(for code: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
         let n = pcre2_get_error_message_8(code, &buffer, buffer.count)
@@ -84,6 +106,22 @@ public final class Pattern: @unchecked Sendable {
     }
 }
 
+extension Pattern {
+    /// Reads the first match in `text` with `read` (its groups by name, `Match`), or nil when none.
+    func firstMatch<T>(in text: String, scratch: MatchScratch, _ read: (Match) -> T) -> T? {
+        var text = text
+        return text.withUTF8 { buf in matches(buf, scratch: scratch) ? read(Match(scratch: scratch)) : nil }
+    }
+}
+
+/// The groups of the last match, read by name (`Pattern.Group`, resolved when the pattern was
+/// compiled). Valid only until another pattern runs on the same scratch, and only while the subject
+/// it matched is alive.
+struct Match {
+    let scratch: MatchScratch
+    @inline(__always) subscript(_ group: Pattern.Group) -> String? { scratch.string(group) }
+}
+
 /// Per-thread match state (PCRE2 match data). Not thread-safe: one per worker.
 public final class MatchScratch {
     let data: OpaquePointer
@@ -118,6 +156,13 @@ public final class MatchScratch {
         if s < 0 || e < 0 || s > e { return nil }  // PCRE2_UNSET is ~0 (size_t), -1 as Int
         return s..<e
     }
+
+    /// Byte range of `group` in the last subject, or nil when the group did not take part.
+    @inline(__always)
+    public func range(_ group: Pattern.Group) -> Range<Int>? { range(group.number) }
+
+    /// Text of `group` in the last subject (invalid UTF-8 repaired), or nil when it did not take part.
+    public func string(_ group: Pattern.Group) -> String? { string(group.number) }
 
     /// Text of group `i` in the last subject (invalid UTF-8 repaired).
     public func string(_ i: Int) -> String? {

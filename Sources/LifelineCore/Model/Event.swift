@@ -74,6 +74,12 @@ public struct Event: Sendable, Equatable {
         get { storage.pid }
         set { unique(); storage.pid = newValue }
     }
+    /// The app the line is about when another process logged it (a kill line's killed app); nil when
+    /// the line is about its own process. `process`, `pid` and `tid` stay the logger's.
+    public var subject: Subject? {
+        get { storage.subject }
+        set { unique(); storage.subject = newValue }
+    }
     /// Thread id in decimal (hex ids of `log` styles and Xcode metadata are converted).
     public var tid: UInt64? {
         get { storage.tid }
@@ -137,6 +143,7 @@ public struct Event: Sendable, Equatable {
         var timestamp: LogTimestamp?
         var process: String?
         var pid: Int?
+        var subject: Subject?
         var tid: UInt64?
         var level: String?
         var subsystem: String?
@@ -161,6 +168,7 @@ public struct Event: Sendable, Equatable {
             c.timestamp = timestamp
             c.process = process
             c.pid = pid
+            c.subject = subject
             c.tid = tid
             c.level = level
             c.subsystem = subsystem
@@ -174,7 +182,7 @@ public struct Event: Sendable, Equatable {
 
         func sameFields(as o: Storage) -> Bool {
             file == o.file && position == o.position && extent == o.extent && format == o.format && kind == o.kind
-                && timestamp == o.timestamp && process == o.process && pid == o.pid && tid == o.tid
+                && timestamp == o.timestamp && process == o.process && pid == o.pid && subject == o.subject && tid == o.tid
                 && level == o.level && subsystem == o.subsystem && category == o.category
                 && className == o.className && spelling == o.spelling && scene == o.scene
                 && message == o.message && details == o.details
@@ -183,10 +191,10 @@ public struct Event: Sendable, Equatable {
 }
 
 extension Event {
-    /// A device-log line about another process's end (a kill or exit line: the event names the
-    /// killed pid, not the logging daemon's), as opposed to a report or the process's own line.
+    /// A device-log line about another process's end (a kill or exit line: the event's subject is
+    /// the killed process, not the logging daemon), as opposed to a report or the process's own line.
     public var isKillLine: Bool {
-        pid == nil && details?.reportedPID != nil && !format.isReport && kind.isFailure
+        subject?.pid != nil && !format.isReport && kind.isFailure
     }
 
     /// Copies the header fields of the record the event came from (a category the classifier

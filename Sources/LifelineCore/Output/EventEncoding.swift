@@ -145,7 +145,7 @@ extension Event {
         w.beginObject()
         w.field("category", category)
         w.field("class", className)
-        if let d = details { w.key("details"); d.write(to: &w) }
+        if let d = details { w.key("details"); d.printed(about: subject).write(to: &w) }
         w.field("file", file)
         w.field("format", format.rawValue)
         w.field("kind", kind.rawValue)
@@ -159,8 +159,11 @@ extension Event {
         if position.line != nil, extent > 1 { w.field("lineCount", extent) }
         w.field("message", message)
         w.field("offset", position.byteOffset)
-        w.field("pid", pid)
-        w.field("process", process)
+        // An event about another process prints that process as its own, as it always has: the
+        // subject's name, no pid or thread (the logger's are not the event's; the subject's pid
+        // and bundle ID print in the details as `reportedPID` and `bundleID`).
+        w.field("pid", ownPID)
+        w.field("process", attributedProcess)
         if let scene, !scene.isEmpty {
             w.key("scene")
             w.beginObject()
@@ -173,7 +176,7 @@ extension Event {
         }
         w.field("spelling", spelling)
         w.field("subsystem", subsystem)
-        w.field("tid", tid)
+        w.field("tid", ownTID)
         w.field("timestamp", timestamp?.iso)
         if timestamp?.yearInferred == true { w.field("yearInferred", true) }
         w.endObject()
@@ -265,8 +268,8 @@ extension Event {
     private var textLineParts: (String, String) {
         var parts: [String] = []
         if let t = timestamp { parts.append(t.iso) }
-        var who = process ?? ""
-        if let pid { who += "[\(pid)" + (tid.map { ":\($0)" } ?? "") + "]" }
+        var who = attributedProcess ?? ""
+        if let pid = ownPID { who += "[\(pid)" + (ownTID.map { ":\($0)" } ?? "") + "]" }
         if !who.isEmpty { parts.append(who) }
         parts.append(kind.rawValue)
         var what = spelling ?? message
@@ -320,5 +323,17 @@ public struct EncodedEvents: Sendable {
                 start = ends[i]
             }
         }
+    }
+}
+
+extension EventDetails {
+    /// The details as `lifeline events` prints them: an event about another process (a kill line) names that
+    /// process here, as `reportedPID` and `bundleID`, when the details name none. Only such events are copied.
+    func printed(about subject: Subject?) -> EventDetails {
+        guard let subject, (reportedPID == nil && subject.pid != nil) || (bundleID == nil && subject.bundleID != nil) else { return self }
+        var d = self
+        if d.reportedPID == nil { d.reportedPID = subject.pid }
+        if d.bundleID == nil { d.bundleID = subject.bundleID }
+        return d
     }
 }

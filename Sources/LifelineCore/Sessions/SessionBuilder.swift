@@ -102,20 +102,20 @@ public enum SessionBuilder {
             case .appDidFinishLaunching: marker = hasDidFinish || markersBefore.did || ended
             default: return false
             }
-            guard marker, e.pid != nil, pidKnown else { return marker }
+            guard marker, e.sessionPID != nil, pidKnown else { return marker }
             if ended { return true }
             if let last = lastTime, let t = e.timestamp?.seconds, t - last > SessionOptions.relaunchSilence { return true }
             return false
         }
 
         func silenceExceeded(before e: Event, gap: Double) -> Bool {
-            guard e.pid != nil, let last = lastTime, let t = e.timestamp?.seconds else { return false }
+            guard e.sessionPID != nil, let last = lastTime, let t = e.timestamp?.seconds else { return false }
             return t - last > gap
         }
 
         mutating func add(_ e: Event) {
-            if process == nil { process = e.process }
-            if pid == nil { pid = e.pid }
+            if process == nil { process = e.sessionProcess }
+            if pid == nil { pid = e.sessionPID }
             if !files.contains(e.file) { files.append(e.file) }
             if e.kind == .appWillFinishLaunching { hasWillFinish = true }
             if e.kind == .appDidFinishLaunching { hasDidFinish = true }
@@ -124,7 +124,7 @@ public enum SessionBuilder {
                 ended = true
             }
             if let t = e.timestamp?.seconds { lastTime = t }
-            if pid == nil { pid = e.details?.reportedPID }
+            if pid == nil { pid = e.namedPID }
             events.append(e)
             let i = events.count - 1
             if let target = AppState.target(of: e.kind) {

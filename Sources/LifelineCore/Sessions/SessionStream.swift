@@ -167,14 +167,17 @@ public struct SessionStream {
 
     /// The ordinal of the session `event` belongs to, starting a new one when needed.
     private mutating func route(_ event: Event, released: inout [ProcessSession]) -> Int {
-        var key = event.pid.map { pidKey(process: event.process, pid: $0) }
+        // Who the event is about (`SessionIdentity`): the subject of a line about another process,
+        // else the logger.
+        let process = event.sessionProcess, pid = event.sessionPID
+        var key = pid.map { pidKey(process: process, pid: $0) }
         var inherited: SessionBuilder.Builder? = nil
-        if key == nil, let reported = event.details?.reportedPID {
-            // A headerless report that names its process (Main Thread Checker's `PID:` line)
-            // joins that process's session.
-            key = liveKey(pid: reported) ?? "pid:|\(reported)"
+        if key == nil, let named = event.namedPID {
+            // A line that names the process it is about by pid (a kill line's subject, Main Thread
+            // Checker's `PID:` line of a headerless report) joins that process's session.
+            key = liveKey(pid: named) ?? "pid:|\(named)"
         }
-        if key == nil, let name = event.process {
+        if key == nil, let name = process {
             // A row with a process name and no pid (Console.app copies of some layouts) joins
             // the latest session of that process, with or without a pid.
             if let latest = lastByProcess[name], live[latest] != nil {
@@ -196,14 +199,14 @@ public struct SessionStream {
         }
         let k = key!
         var index = current[k].flatMap { live[$0] != nil ? $0 : nil }
-        if index == nil, let pid = event.pid, let unnamed = current["pid:|\(pid)"], live[unnamed] != nil {
+        if index == nil, let pid, let unnamed = current["pid:|\(pid)"], live[unnamed] != nil {
             // The process was first seen through a report that named only its pid.
             index = unnamed
             point(k, at: unnamed)
-            if live[unnamed]!.process == nil { live[unnamed]!.process = event.process }
+            if live[unnamed]!.process == nil { live[unnamed]!.process = process }
         }
         var adopted = false
-        if index == nil, event.pid != nil, let name = event.process, let named = current["name:\(name)"],
+        if index == nil, pid != nil, let name = process, let named = current["name:\(name)"],
            let b = live[named], b.pid == nil {
             // The process was first seen in rows without a pid: this pid is its pid, unless the
             // event is a new launch (with no pid to compare, a second launch marker is a relaunch).
@@ -222,10 +225,10 @@ public struct SessionStream {
         }
         if let i = index { return i }
         var b = SessionBuilder.Builder(key: k)
-        if let inherited, event.pid == nil { b.process = inherited.process; b.pid = inherited.pid }
+        if let inherited, pid == nil { b.process = inherited.process; b.pid = inherited.pid }
         if let (from, cut) = continuing[k] {
             continuing = continuing.filter { $0.value.id != from }
-            if !cut.startsNewLaunch(event, pidKnown: event.pid != nil) && !cut.silenceExceeded(before: event, gap: options.pidReuseGap) {
+            if !cut.startsNewLaunch(event, pidKnown: pid != nil) && !cut.silenceExceeded(before: event, gap: options.pidReuseGap) {
                 b.continuedFrom = from
                 // The part goes on with what the launch has shown so far.
                 b.markersBefore = (cut.hasWillFinish || cut.markersBefore.will, cut.hasDidFinish || cut.markersBefore.did)

@@ -11,6 +11,12 @@ extension Event: SpillCodable {
         if let t = timestamp { t.encode(to: &w) }
         w.optional(process)
         w.optional(pid)
+        w.bool(subject != nil)
+        if let s = subject {
+            w.optional(s.bundleID)
+            w.optional(s.pid)
+            w.optional(s.process)
+        }
         w.bool(tid != nil)
         if let tid { w.uint(tid) }
         w.optional(level)
@@ -37,6 +43,7 @@ extension Event: SpillCodable {
         let kind = EventKind(r.string())
         let timestamp = r.bool() ? LogTimestamp.decode(from: &r) : nil
         let process = r.optionalString(), pid = r.optionalInt()
+        let subject = r.bool() ? Subject(bundleID: r.optionalString(), pid: r.optionalInt(), process: r.optionalString()) : nil
         let tid = r.bool() ? r.uint() : nil
         let level = r.optionalString(), subsystem = r.optionalString(), category = r.optionalString()
         let className = r.optionalString(), spelling = r.optionalString()
@@ -48,6 +55,7 @@ extension Event: SpillCodable {
         e.timestamp = timestamp
         e.process = process
         e.pid = pid
+        e.subject = subject
         e.tid = tid
         e.level = level
         e.subsystem = subsystem

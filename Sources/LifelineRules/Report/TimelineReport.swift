@@ -34,7 +34,7 @@ public enum TimelineReport {
         return s.events.enumerated().map { i, e in
             let thread: String
             // A checker report names the thread it caught; the logging thread is not the point.
-            if let tid = e.details?.reportedTID ?? e.tid { thread = tid == s.mainThread.tid ? "main" : String(tid) } else { thread = "-" }
+            if let tid = e.details?.reportedTID ?? e.ownTID { thread = tid == s.mainThread.tid ? "main" : String(tid) } else { thread = "-" }
             let state = sceneOf[i]?.state ?? appAfter[i].map { "app.\($0.rawValue)" } ?? "-"
             var seconds: Double? = nil
             if let t = e.timestamp?.seconds, let start { seconds = t - start }
