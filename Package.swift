@@ -61,7 +61,7 @@ let package = Package(
         // What every test target shares: where the repository, its fixtures and the shared corpus
         // are, the traits that skip corpus tests and the suites scripts/test runs as steps of
         // their own, and a seeded generator for generated inputs.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["LifelineCore", "LifelineRules"], path: "Tests/Support"),
         .testTarget(name: "LifelineCoreTests", dependencies: ["LifelineCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LifelineRulesTests", dependencies: ["LifelineRules", "LifelinePipeline", "LifelineCore", "TestSupport"]),

@@ -169,6 +169,6 @@ import Testing
         "Sky map tiles decoded: 412 (zoom 14)".utf8.withContiguousStorageIfAvailable { buf in
             #expect(RecognizerTable.compiled.families(in: buf).isEmpty)
         }
-        #expect(Self.classify("-[SceneDelegate sceneDidBecomeActive:]")?.kind.rawValue == "scene.didBecomeActive")
+        #expect(Self.classify("-[SceneDelegate sceneDidBecomeActive:]")?.kind == .sceneDidBecomeActive)
     }
 }

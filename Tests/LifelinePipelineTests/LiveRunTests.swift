@@ -3,6 +3,7 @@ import LifelineCore
 import LifelinePipeline
 import LifelineRules
 import Testing
+import TestSupport
 
 /// The follow loop of `watch`, as a library type: no binary, no terminal.
 @Suite struct LiveRunTests {
