@@ -46,6 +46,7 @@ struct DetailRoundTripTests {
             case .frames(let k): part[keyPath: k] = v.frames()
             case .cause(let k): part[keyPath: k] = FailureCause.allCases[v.rng.below(FailureCause.allCases.count)]
             case .backtrace(let k): part[keyPath: k] = v.bool() ? .frames(v.frames()) : .lines(v.strings())
+            case .positions(let k): part[keyPath: k] = (0..<v.rng.below(4)).map { _ in v.bool() ? .line(v.rng.below(100_000) + 1) : .byte(v.rng.below(1 << 30)) }
             }
         }
     }
@@ -65,6 +66,7 @@ struct DetailRoundTripTests {
         part(\.resource)
         part(\.app)
         part(\.record)
+        part(\.system)
         return d
     }
 

@@ -186,3 +186,45 @@ public struct RecordDetails: DetailPart {
         .init("truncated", .bool(\.truncated)),
     ]
 }
+
+/// What the system (SpringBoard, FrontBoard, RunningBoard, the kernel) says of an app's launch, its
+/// process state or a scene's state (`Documentation/SystemEvents.md`), and the other lines that told the
+/// same thing.
+public struct SystemDetails: DetailPart {
+    /// A launch's intent as SpringBoard wrote it (`foreground-interactive`, `background`).
+    public var intent: String?
+    /// What started a launch: `icon`, `notification`, `open-request`, `prewarm`.
+    public var trigger: String?
+    /// When the tap (or notification response) that started the launch came, as the log wrote it.
+    public var tapTime: String?
+    /// The process that asked FrontBoard to open the app (`SpringBoard:55`).
+    public var openedBy: String?
+    /// A process state in RunningBoard's words (`running-active`, `running-suspended-NotVisible`, `none`), or a
+    /// scene's lifecycle state, lower-case (`foreground`, `background`).
+    public var state: String?
+    /// RunningBoard's role (`UserInteractiveFocal`, `Background`, `None`).
+    public var role: String?
+    /// SpringBoard's task state (`Running`, `Suspended`, `Not Running`) and visibility (`Foreground`,
+    /// `Background`, `Unknown`).
+    public var taskState: String?
+    public var visibility: String?
+    /// FrontBoard's scene identifier (`sceneID:com.example.comet-default`).
+    public var sceneID: String?
+    /// The other lines that told the same launch, state or ending, in input order.
+    public var evidence: [InputPosition]?
+
+    public init() {}
+
+    public static let fields: [DetailField<Self>] = [
+        .init("intent", .string(\.intent)),
+        .init("trigger", .string(\.trigger)),
+        .init("tapTime", .string(\.tapTime)),
+        .init("openedBy", .string(\.openedBy)),
+        .init("state", .string(\.state)),
+        .init("role", .string(\.role)),
+        .init("taskState", .string(\.taskState)),
+        .init("visibility", .string(\.visibility)),
+        .init("sceneID", .string(\.sceneID)),
+        .init("evidence", .positions(\.evidence)),
+    ]
+}

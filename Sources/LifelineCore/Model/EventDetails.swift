@@ -19,13 +19,15 @@ public struct EventDetails: Sendable, Equatable {
     public var app: AppDetails?
     /// The record's stack, configuration name and truncation.
     public var record: RecordDetails?
+    /// What SpringBoard, FrontBoard, RunningBoard or the kernel say of an app's launch or state.
+    public var system: SystemDetails?
 
     public init() {}
 
     /// Every part, in spill order: a new part is a stored property above and a slot here.
     static let parts: [DetailSlot] = [
         DetailSlot(\.exception), DetailSlot(\.thread), DetailSlot(\.crash), DetailSlot(\.termination),
-        DetailSlot(\.resource), DetailSlot(\.app), DetailSlot(\.record),
+        DetailSlot(\.resource), DetailSlot(\.app), DetailSlot(\.record), DetailSlot(\.system),
     ]
 }
 

@@ -63,6 +63,14 @@ public struct EventKind: RawRepresentable, Hashable, @unchecked Sendable, Compar
     public static let sceneConfiguration = EventKind("config.sceneConfiguration")
     public static let sceneLifecycleNotAdopted = EventKind("config.sceneLifecycleNotAdopted")
     public static let uikitClientBug = EventKind("config.uikitClientBug")
+    // What the system says of an app (`Documentation/SystemEvents.md`): events of the app (their
+    // subject), not of the daemon that logged them.
+    public static let systemLaunch = EventKind("system.launch")
+    public static let systemProcessState = EventKind("system.processState")
+    public static let systemSceneState = EventKind("system.sceneState")
+
+    /// One of the system's lifecycle events (`system.*`).
+    public var isSystemLifecycle: Bool { self == .systemLaunch || self == .systemProcessState || self == .systemSceneState }
 }
 
 /// What a kind is, worked out once per raw value.

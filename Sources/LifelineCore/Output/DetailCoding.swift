@@ -24,6 +24,8 @@ public struct DetailField<Part>: @unchecked Sendable {
         case frames(WritableKeyPath<Part, [CrashFrame]?>)
         case cause(WritableKeyPath<Part, FailureCause?>)
         case backtrace(WritableKeyPath<Part, Backtrace?>)
+        /// Places in the same input: JSON writes a line as its number and a byte offset as `{"offset": N}`.
+        case positions(WritableKeyPath<Part, [InputPosition]?>)
     }
 
     public let key: StaticString
@@ -48,6 +50,7 @@ public struct DetailField<Part>: @unchecked Sendable {
         case .frames(let k): path = k
         case .cause(let k): path = k
         case .backtrace(let k): path = k
+        case .positions(let k): path = k
         }
         guard let offset = MemoryLayout<Part>.offset(of: path) else { preconditionFailure("\(key) is not a stored property") }
         self.offset = offset
@@ -70,6 +73,17 @@ public struct DetailField<Part>: @unchecked Sendable {
         case .frames: w.field(key, read(p, as: [CrashFrame]?.self)?.map(\.text))
         case .cause: w.field(key, read(p, as: FailureCause?.self)?.rawValue)
         case .backtrace: w.field(key, read(p, as: Backtrace?.self)?.lines)
+        case .positions:
+            guard let list = read(p, as: [InputPosition]?.self) else { return }
+            w.key(key)
+            w.beginArray()
+            for position in list {
+                switch position {
+                case .line(let n): w.int(n)
+                case .byte(let o): w.beginObject(); w.field("offset", o); w.endObject()
+                }
+            }
+            w.endArray()
         }
     }
 
@@ -90,6 +104,7 @@ public struct DetailField<Part>: @unchecked Sendable {
         case .frames(let k): w.frames(p[keyPath: k])
         case .cause(let k): w.optional(p[keyPath: k]?.rawValue)
         case .backtrace(let k): w.backtrace(p[keyPath: k])
+        case .positions(let k): w.positions(p[keyPath: k])
         }
     }
 
@@ -104,6 +119,7 @@ public struct DetailField<Part>: @unchecked Sendable {
         case .frames(let k): p[keyPath: k] = r.frames()
         case .cause(let k): p[keyPath: k] = r.optionalString().flatMap(FailureCause.init(rawValue:))
         case .backtrace(let k): p[keyPath: k] = r.backtrace()
+        case .positions(let k): p[keyPath: k] = r.positions()
         }
     }
 }
@@ -168,6 +184,7 @@ extension EventDetails {
             case 4: Self.write(resource, field, &w)
             case 5: Self.write(app, field, &w)
             case 6: Self.write(record, field, &w)
+            case 7: Self.write(system, field, &w)
             default: break
             }
         }

@@ -96,6 +96,19 @@ extension SpillWriter {
         uint(UInt64(l.count))
         for s in l { string(s) }
     }
+
+    /// Positions as (kind, value) pairs: 0 a line, 1 a byte offset.
+    mutating func positions(_ l: [InputPosition]?) {
+        bool(l != nil)
+        guard let l else { return }
+        uint(UInt64(l.count))
+        for p in l {
+            switch p {
+            case .line(let n): uint(0); int(n)
+            case .byte(let o): uint(1); int(o)
+            }
+        }
+    }
 }
 
 extension SpillWriter {
@@ -161,5 +174,10 @@ extension SpillReader {
     mutating func lines() -> [String]? {
         guard bool() else { return nil }
         return (0..<uint()).map { _ in string() }
+    }
+
+    mutating func positions() -> [InputPosition]? {
+        guard bool() else { return nil }
+        return (0..<uint()).map { _ in uint() == 0 ? .line(int()) : .byte(int()) }
     }
 }
