@@ -107,6 +107,7 @@ struct DetailRoundTripTests {
         check(ResourceDetails.self)
         check(AppDetails.self)
         check(RecordDetails.self)
+        check(SystemDetails.self)
         #expect(Mirror(reflecting: EventDetails()).children.count == EventDetails.parts.count, "every part has a slot")
     }
 
@@ -115,7 +116,7 @@ struct DetailRoundTripTests {
         let keys = EventDetails.jsonKeys
         #expect(Set(keys).count == keys.count)
         #expect(keys == keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
-        #expect(keys.count == 43)
+        #expect(keys.count == 53)
     }
 
     @Test("spill write then read gives the same event, every field set", arguments: 0..<40)
