@@ -66,6 +66,9 @@ struct RecordProcessor {
     var crashStart = 0
     var crashBytes = 0
     private var markersGaveUp: Set<String> = []
+    /// The system's lines joined into launches, states and endings (`SystemStories`).
+    private var stories = SystemStories()
+    private var storyOut: [Event] = []
 
     static let maxRecordLines = 512
     static let maxRecordBytes = 256 * 1024
@@ -295,6 +298,15 @@ struct RecordProcessor {
         if matchesMarkers { noteMarkerGaveUp(line: openLine) }
         guard var event = found else { return }
         guard collectEvents else {  // counting only: header fields unused
+            if event.kind.family == "system" || event.kind.isFailure {
+                // The system's lines count as the stories make them (a launch of several lines is one
+                // event): classified again with their header, as when events are collected.
+                guard var full = classifier.classify(text, file: file, at: .line(openLine), extent: openLineCount) else { return }
+                if let spans { firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&full, from: $0, spans: spans, context: context) } }
+                emit(full)
+                emit(classifier.companion(of: full))
+                return
+            }
             stats.events += classifier.mainThreadRequirement == nil ? 1 : 2
             return
         }
@@ -317,6 +329,7 @@ struct RecordProcessor {
             "marker '\(name)' gave up on this line: its pattern exceeded the match limit (\(MarkerSet.matchLimit) steps); later lines where it gives up are not reported"))
     }
 
+    /// Hands `event` on, through the system stories when it is (or waits behind) one of the system's lines.
     mutating func emit(_ event: Event?) {
         guard var event else { return }
         if var ts = event.timestamp {
@@ -324,6 +337,24 @@ struct RecordProcessor {
             // the offset this input uses elsewhere, so durations and merging stay right.
             if ts.hasOffset { lastOffset = ts.offsetMinutes } else if let off = lastOffset { ts.assumeOffset(off); event.timestamp = ts }
         }
+        if stories.isIdle && event.subject == nil && event.kind.family != "system" {
+            deliver(event)
+            return
+        }
+        stories.add(event, into: &storyOut)
+        releaseStories()
+    }
+
+    private mutating func releaseStories() {
+        guard !storyOut.isEmpty else { return }
+        let out = storyOut
+        storyOut.removeAll(keepingCapacity: true)
+        for e in out { deliver(e) }
+    }
+
+    /// Counts `event` and keeps, encodes or hands out it.
+    private mutating func deliver(_ event: Event) {
+        var event = event
         stats.events += 1
         guard collectEvents else { return }
         if let encoding {
@@ -352,6 +383,8 @@ struct RecordProcessor {
             }
         default: closeRecord()
         }
+        stories.finish(into: &storyOut)
+        releaseStories()
         if runLength > 0 { recordsPerFormat[formatIndex(runFormat)] += runLength; runLength = 0 }
         for (i, n) in recordsPerFormat.enumerated() where n > 0 {
             stats.recordsByFormat[LogFormat.allCases[i], default: 0] += n
