@@ -29,7 +29,8 @@ import Testing
 
     /// Every family a file declares; a new family's file adds its member here.
     static let declaredFamilies: [RecognizerFamily] = [.mainThreadChecker, .thread, .assertion, .exception, .swiftTrap,
-                                                        .watchdog, .signal, .configuration] + RecognizerFamily.kill
+                                                        .watchdog, .signal, .configuration, .systemLaunch, .systemProcess,
+                                                        .systemScene, .systemIdentity] + RecognizerFamily.kill
 
     @Test("every declared family has a recognizer, and the families fit the bitset")
     func everyFamilyHasARecognizer() {
@@ -72,7 +73,9 @@ import Testing
         #expect(RecognizerTable.ordered.map(\.name) == [
             "Main Thread Checker report", "completion off the main thread",
             "kill: process exited", "kill: terminating with context", "kill: termination reported by launchd",
-            "kill: kernel memorystatus", "kill: legacy launchd exit", "kill: memory issue (Xcode)",
+            "kill: kernel memorystatus", "kill: legacy launchd exit", "kill: memory issue (Xcode)", "kill: forced crash report",
+            "system: launch step", "system: bootstrap success", "system: launch cause", "system: process state", "system: task state",
+            "system: scene state", "system: identity",
             "assertion failure",
             "uncaught exception", "exception without its banner", "C++ termination",
             "Swift trap", "Swift trap, old spelling",
@@ -93,6 +96,14 @@ import Testing
         ("kill: kernel memorystatus", "memorystatus: killing_specific_process pid 812 [Comet] (per-process-limit 100:8) 2750000KB - memorystatus_available_pages: 31894", .jetsam),
         ("kill: legacy launchd exit", "(UIKitApplication:com.example.comet[0x8b2f][812]) Service exited due to signal: Segmentation fault: 11", .signal),
         ("kill: memory issue (Xcode)", "Message from debugger: Terminated due to memory issue", .jetsam),
+        ("kill: forced crash report", "Forcing crash report of <FBApplicationProcess: 0x2812c7f00; Waypost; pid: 2231> (reason: 1, description: process-launch watchdog transgression: com.example.waypost exhausted real (wall clock) time allowance of 20.00 seconds)", .watchdog),
+        ("system: launch step", "Bootstrapping app<com.example.comet> with intent foreground-interactive", .systemLaunchStep),
+        ("system: bootstrap success", "[app<com.example.comet>:812] Bootstrap success!", .systemLaunchSuccess),
+        ("system: launch cause", #"[FBSystemService][0x2e41] Received request to open "com.example.comet" from MobileSafari:431."#, .systemLaunchCause),
+        ("system: process state", "Calculated state for app<com.example.comet(9F1C2D3E-0A1B-4C5D-8E9F-A0B1C2D3E4F5)>: running-suspended (role: None) (endowments: (null))", .systemProcessState),
+        ("system: task state", "[app<com.example.comet>:812] Setting process task state to: Suspended", .systemTaskState),
+        ("system: scene state", "[0x8681b9140:(FBSceneManager):sceneID:com.example.comet-default] Scene lifecycle state did change: Background", .systemSceneState),
+        ("system: identity", "/private/var/containers/Bundle/Application/5E0A6C1B-7F3D-4E2A-9B8C-1D2E3F4A5B6C/Comet.app/Comet[812] ==> container", .systemIdentityStep),
         ("assertion failure", "*** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3721", .assertion),
         ("uncaught exception", "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[Comet sky]: unrecognized selector'", .exception),
         ("exception without its banner", "'NSInternalInconsistencyException', reason: 'Invalid update'", .exception),

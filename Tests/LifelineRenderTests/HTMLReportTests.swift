@@ -210,12 +210,12 @@ private func scripts(_ html: String) -> [Substring] {
         let path = repositoryRoot.appendingPathComponent("SampleLogs/device-kills.log").path
         let analysis = Analysis.run(paths: [path], ingest: IngestOptions(jobs: 1))
         #expect(analysis.sessions.map(\.ending?.kind) == [.jetsam, .watchdog, nil, nil])
-        #expect(analysis.sessions[0].ending?.offset == 28)
+        #expect(analysis.sessions[0].ending?.offset == 29)  // from SpringBoard's `Bootstrap success!`, the launch's first line
         #expect(analysis.sessions[0].ending?.state == "foregroundActive")
         #expect(analysis.sessions[1].ending?.state == "background")
         let html = HTMLReport.render(analysis, diagrams: [], excerpts: [])
-        #expect(html.contains("<span class=\"mono\">failure.jetsam</span> at +28.000 s in foregroundActive"))
-        #expect(html.contains("<span class=\"mono\">failure.watchdog</span> at +26.000 s in background"))
+        #expect(html.contains("<span class=\"mono\">failure.jetsam</span> at +29.000 s in foregroundActive"))
+        #expect(html.contains("<span class=\"mono\">failure.watchdog</span> at +27.000 s in background"))
         // One kill, three lines: one finding.
         #expect(analysis.diagnostics.filter { $0.ruleId == "LC-F06" }.count == 1)
     }

@@ -18,9 +18,11 @@ extension RecognizerFamily {
     static let killReported = RecognizerFamily("killReported")
     static let killMemorystatus = RecognizerFamily("killMemorystatus")
     static let killLaunchd = RecognizerFamily("killLaunchd")
+    static let killForcedReport = RecognizerFamily("killForcedReport")
     static let killMemoryIssue = RecognizerFamily("killMemoryIssue")
     /// Kill lines of every shape: once one shape read a line, no other does (`Recognizer.settles`).
-    static let kill: [RecognizerFamily] = [.killExited, .killTerminating, .killReported, .killMemorystatus, .killLaunchd, .killMemoryIssue]
+    static let kill: [RecognizerFamily] = [.killExited, .killTerminating, .killReported, .killMemorystatus, .killLaunchd, .killMemoryIssue,
+                                           .killForcedReport]
 }
 
 // The triggers are the lines' fixed text around the process identity (`…>:812] Process exited:
@@ -123,9 +125,10 @@ extension Recognizer {
         }
     }()
 
-    /// launchd's legacy `(UIKitApplication:com.example.comet[0x8b2f][812]) Service exited due to signal: Killed: 9`.
+    /// launchd's legacy `(UIKitApplication:com.example.comet[0x8b2f][812]) Service exited due to signal: Killed: 9`,
+    /// also with RunningBoard's tag: `(UIKitApplication:com.example.comet[f025][rb-legacy][812]) Service exited due to SIGTRAP`.
     static let killLaunchd: Recognizer = {
-        let pattern = Pattern.builtIn(#"\(UIKitApplication:(?<bundle>[^\[\s]+)\[[^\]]*\]\[(?<pid>\d+)\]\).*?(?:Service exited due to (?:signal: )?(?<exitedDueTo>.+)|Exited: (?<exited>.+))$"#)
+        let pattern = Pattern.builtIn(#"\(UIKitApplication:(?<bundle>[^\[\s]+)\[[^\]]*\](?:\[[^\]\d][^\]]*\])*\[(?<pid>\d+)\]\).*?(?:Service exited due to (?:signal: )?(?<exitedDueTo>.+)|Exited: (?<exited>.+))$"#)
         let bundleGroup = pattern.group("bundle"), pidGroup = pattern.group("pid")
         let exitedDueTo = pattern.group("exitedDueTo"), exited = pattern.group("exited")
         return Recognizer("kill: legacy launchd exit", family: .killLaunchd, triggers: ["(UIKitAppl|ication:"], pattern: pattern,
@@ -141,6 +144,25 @@ extension Recognizer {
                 return .event(e)
             }
             return .event(c.victim(.killed, r, bundle: bundle, pid: pid, reason: what))
+        }
+    }()
+
+    /// FrontBoard's `Forcing crash report of <FBApplicationProcess: 0x…; Waypost; pid: 2231> (reason: 1, description:
+    /// process-launch watchdog transgression: …)` (iOS 12 and earlier, before RunningBoard): the app is killed.
+    static let killForcedReport: Recognizer = {
+        let pattern = Pattern.builtIn(#"Forcing crash report of <FBApplicationProcess: [^;]*; (?<process>[^;]+); pid: (?<pid>\d+)> \(reason: \d+, description: (?<description>.*?)\)?\s*$"#)
+        let process = pattern.group("process"), pidGroup = pattern.group("pid"), description = pattern.group("description")
+        return Recognizer("kill: forced crash report", family: .killForcedReport, triggers: ["Forcing crash r|eport of <FBApplicationProcess"],
+                          pattern: pattern, settles: RecognizerFamily.kill) { c, m, r in
+            guard let pid = m[pidGroup].flatMap({ Int($0) }) else { return .dismissed }
+            let reason = m[description]?.trimmed ?? "crash report forced"
+            let lower = reason.lowercased()
+            if lower.contains("watchdog") || lower.contains("8badf00d") {
+                var e = c.victim(.watchdog, r, bundle: nil, pid: pid, process: m[process], reason: reason, code: "0x8badf00d")
+                if var d = e.details, let w = c.p.watchdogEvent(in: reason, scratch: c.scratch) { d.watchdogEvent = w; e.details = d }
+                return .event(e)
+            }
+            return .event(c.victim(.killed, r, bundle: nil, pid: pid, process: m[process], reason: reason))
         }
     }()
 

@@ -12,7 +12,7 @@ enum RecognizerTable {
         // Kill lines before the process's own failures: RunningBoard's explanation quotes a watchdog
         // (`0x8badf00d`), launchd's a signal (`Killed: 9`); the line is the daemon's account of the
         // killed app (its subject), not a failure of the daemon.
-        .killExited, .killTerminating, .killReported, .killMemorystatus, .killLaunchd, .killMemoryIssue,
+        .killExited, .killTerminating, .killReported, .killMemorystatus, .killLaunchd, .killMemoryIssue, .killForcedReport,
         // The system's other lines about an app (launches, process and scene states, who a pid is),
         // before the process's own failures for the same reason as kill lines.
         .systemLaunchStep, .systemLaunchSuccess, .systemLaunchCause, .systemProcessState, .systemTaskState, .systemSceneState,

@@ -29,6 +29,8 @@ struct SystemStories {
         var open: Bool
         var openedAt: Double?
         var openedSeq: Int
+        /// Taken into a later event (SpringBoard's word on a change RunningBoard then told): not released.
+        var dropped = false
     }
 
     private var held: [Held] = []
@@ -98,6 +100,12 @@ struct SystemStories {
         if let b = s.bundleID, let p = s.pid {
             pidOfBundle[b] = p
             bundleOfPID[p] = b
+            // A state of the process names the pid its open launch has not said (iOS 12's SpringBoard
+            // says the pid only in its process-state summary).
+            if e.kind == .systemTaskState || e.kind == .systemProcessState, let i = openLaunch(bundle: b, pid: nil),
+               held[i].event.subject?.pid == nil {
+                setPID(p, of: i)
+            }
         }
         if let name = s.process {
             if let b = s.bundleID { nameOfBundle[b] = name }
@@ -153,8 +161,11 @@ struct SystemStories {
             if e.kind == .systemLaunchSuccess { close(i) }
             return
         }
-        // A late line of a launch already told (after its window closed).
+        // A late line of a launch already told (after its window closed), or a second request for a
+        // process that is running (`Asked to bootstrap` again, answered by `Did not create a new process:
+        // A pending process … already exists`): no new launch.
         if let pid, launched.contains(pid) { return }
+        if pid == nil, let b = s.bundleID, let current = pidOfBundle[b], launched.contains(current) { return }
         var launch = Event(file: e.file, position: e.position, extent: e.extent, format: e.format, kind: .systemLaunch, message: e.message)
         launch.timestamp = e.timestamp
         launch.process = e.process
@@ -218,7 +229,23 @@ struct SystemStories {
             return
         }
         lastState[key] = now
-        hold(e, .state, open: true)
+        if now.0 == "none", let pid = s?.pid { launched.remove(pid) }
+        var e2 = e
+        if let pid = s?.pid, let i = openState(pid: pid, bundle: nil), held[i].event.details?.system?.state == nil {
+            // SpringBoard said this change first (`Application process state changed`): RunningBoard's
+            // line is the event, SpringBoard's its detail and evidence.
+            let sb = held[i].event
+            held[i].dropped = true
+            close(i)
+            var d = e2.details ?? EventDetails()
+            var sys = d.system ?? SystemDetails()
+            sys.taskState = sys.taskState ?? sb.details?.system?.taskState
+            sys.visibility = sys.visibility ?? sb.details?.system?.visibility
+            sys.evidence = [sb.position] + (sb.details?.system?.evidence ?? [])
+            d.system = sys
+            e2.details = d
+        }
+        hold(e2, .state, open: true)
     }
 
     private mutating func taskState(_ e: Event) {
@@ -340,7 +367,7 @@ struct SystemStories {
 
     private mutating func release(into out: inout [Event]) {
         while head < held.count, !held[head].open {
-            out.append(finished(held[head].event))
+            if !held[head].dropped { out.append(finished(held[head].event)) }
             head += 1
         }
         if head == held.count {

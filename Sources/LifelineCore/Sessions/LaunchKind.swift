@@ -47,6 +47,17 @@ public enum LaunchKind: String, Sendable, Equatable, CaseIterable {
     /// The kind of the launch in `events` (a session's, in order), or nil when the launch is not in
     /// the trace or the trace ends before it shows which kind it was.
     public static func classify(_ events: [Event]) -> LaunchKind? {
+        let told = events.first { $0.kind == .systemLaunch }?.details?.system
+        let fromApp = classifyFromCallbacks(events)
+        guard let told else { return fromApp }
+        // The system's word on why it launched the process: a background intent or a prewarm is
+        // what it says, whatever the app's callbacks show later (a user may open it afterwards).
+        if told.trigger == "prewarm" { return .prewarm }
+        if told.intent == "background" { return fromApp == .carPlay ? .carPlay : .background }
+        return fromApp ?? .user
+    }
+
+    private static func classifyFromCallbacks(_ events: [Event]) -> LaunchKind? {
         guard let launch = events.firstIndex(where: { $0.kind == .appWillFinishLaunching || $0.kind == .appDidFinishLaunching })
         else { return nil }
         let launchTime = events[launch].timestamp?.seconds

@@ -71,6 +71,10 @@ public enum SessionBuilder {
         var events: [Event] = []
         var hasWillFinish = false
         var hasDidFinish = false
+        /// The system told the launch (`system.launch`).
+        var hasSystemLaunch = false
+        /// The app's bundle ID, as the system or a report names it.
+        var bundleID: String?
         /// The process is known to have ended (terminated, crashed, killed).
         var ended = false
         var lastTime: Double?
@@ -96,6 +100,9 @@ public enum SessionBuilder {
         func startsNewLaunch(_ e: Event, pidKnown: Bool = true) -> Bool {
             let marker: Bool
             switch e.kind {
+            // The system launches a process once: a second launch told of one session is a new
+            // process (its pid, when known, already routed it elsewhere).
+            case .systemLaunch: return hasSystemLaunch || ended
             // After the process ended (a crash, willTerminate) any launch marker is a relaunch,
             // even when this session began after its own launch.
             case .appWillFinishLaunching: marker = hasWillFinish || hasDidFinish || markersBefore.will || markersBefore.did || ended
@@ -119,6 +126,8 @@ public enum SessionBuilder {
             if !files.contains(e.file) { files.append(e.file) }
             if e.kind == .appWillFinishLaunching { hasWillFinish = true }
             if e.kind == .appDidFinishLaunching { hasDidFinish = true }
+            if e.kind == .systemLaunch { hasSystemLaunch = true }
+            if bundleID == nil { bundleID = e.subject?.bundleID ?? (e.format.isReport ? e.details?.bundleID : nil) }
             // Every failure but an assertion (which may be caught) ends the process.
             if e.kind == .appWillTerminate || (e.kind.isFailure && e.kind != .assertion) {
                 ended = true
@@ -155,10 +164,12 @@ public enum SessionBuilder {
 
         func finish(id: String) -> ProcessSession {
             let timelines = scenes.timelines()
-            let launchSeen = hasWillFinish || hasDidFinish
+            let launchSeen = hasWillFinish || hasDidFinish || hasSystemLaunch
             let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }
             return ProcessSession(
-                id: id, process: process, pid: pid, files: files, launchSeen: launchSeen,
+                // A process the system alone told of, and only by its bundle, goes by its bundle ID.
+                id: id, process: process ?? (hasSystemLaunch || events.contains { $0.kind.isSystemLifecycle } ? bundleID : nil),
+                pid: pid, bundleID: bundleID, files: files, launchSeen: launchSeen,
                 launchKind: launchSeen ? LaunchKind.classify(events) : nil, events: events,
                 app: app, scenes: timelines, mainThread: MainThreadInferrer.infer(events),
                 beginsMidSession: hasLifecycle && !launchSeen && continuedFrom == nil,

@@ -86,6 +86,8 @@ public struct ProcessSession: Sendable, Equatable {
     public var id: String
     public var process: String?
     public var pid: Int?
+    /// The app's bundle ID, when the system's lines (or a report) name it.
+    public var bundleID: String?
     /// Files the session's events come from, in order of appearance.
     public var files: [String]
     /// `app.willFinishLaunching` or `app.didFinishLaunching` was seen.

@@ -173,9 +173,22 @@ public struct SessionStream {
         var key = pid.map { pidKey(process: process, pid: $0) }
         var inherited: SessionBuilder.Builder? = nil
         if key == nil, let named = event.namedPID {
-            // A line that names the process it is about by pid (a kill line's subject, Main Thread
-            // Checker's `PID:` line of a headerless report) joins that process's session.
-            key = liveKey(pid: named) ?? "pid:|\(named)"
+            // A line that names the process it is about by pid (a kill line's subject, the system's
+            // lines about an app, Main Thread Checker's `PID:` line of a headerless report) joins that
+            // process's session; else the live session of its name that knows no pid yet (the app's own
+            // rows of a Console copy, which has no pid column), unless it is a launch: a new process.
+            if let k = liveKey(pid: named) {
+                key = k
+            } else if event.kind != .systemLaunch, let name = process, let latest = lastByProcess[name], let b = live[latest],
+                      b.pid == nil, !b.ended {
+                key = b.key
+            } else {
+                key = "pid:|\(named)"
+            }
+        }
+        if key == nil, process == nil, let bundle = event.subject?.bundleID {
+            // The system's line about an app whose pid and executable it has not said: by its bundle.
+            key = "bundle:\(bundle)"
         }
         if key == nil, let name = process {
             // A row with a process name and no pid (Console.app copies of some layouts) joins

@@ -18,6 +18,7 @@ public struct SessionSummary: Sendable, Equatable {
     public var ordinal: Int
     public var process: String?
     public var pid: Int?
+    public var bundleID: String?
     public var files: [String]
     public var launchSeen: Bool
     public var launchKind: LaunchKind?
@@ -37,6 +38,7 @@ public struct SessionSummary: Sendable, Equatable {
         ordinal = s.ordinal
         process = s.process
         pid = s.pid
+        bundleID = s.bundleID
         files = s.files
         launchSeen = s.launchSeen
         launchKind = s.launchKind
@@ -77,6 +79,7 @@ extension SessionSummary: SpillCodable {
         w.int(ordinal)
         w.optional(process)
         w.optional(pid)
+        w.optional(bundleID)
         w.uint(UInt64(files.count))
         for f in files { w.string(f) }
         w.bool(launchSeen)
@@ -110,6 +113,7 @@ extension SessionSummary: SpillCodable {
         s.ordinal = r.int()
         s.process = r.optionalString()
         s.pid = r.optionalInt()
+        s.bundleID = r.optionalString()
         s.files = (0..<r.uint()).map { _ in r.string() }
         s.launchSeen = r.bool()
         s.launchKind = r.optionalString().flatMap(LaunchKind.init(rawValue:))

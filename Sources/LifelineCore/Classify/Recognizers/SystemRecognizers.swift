@@ -55,18 +55,20 @@ extension Recognizer {
     /// foreground-interactive`, `Executing launch request for app<…> (reason)`, `Creating and launching job
     /// for: app<…>`, `Now tracking process: [app<…>:PID]`.
     static let systemLaunchStep: Recognizer = {
+        // iOS 12 and earlier name the bundle bare: `Bootstrapping com.example.comet with intent background`.
         let pattern = Pattern.builtIn(
             #"(?:Asked to bootstrap a new process with identity: |Bootstrapping |Creating and launching job for: |Executing launch request for |Now tracking process: \[)"#
-                + SystemPatterns.identity
+                + #"(?:"# + SystemPatterns.identity + #"|(?<bare>"# + SystemPatterns.bundle + #")(?= with intent ))"#
                 + #"(?::(?<pid>\d+)\])?(?: with intent (?<intent>[A-Za-z-]+)| \((?<reason>[^)]*)\))?"#)
-        let bundle = pattern.group("bundle"), pid = pattern.group("pid"), intent = pattern.group("intent"), reason = pattern.group("reason")
+        let bundle = pattern.group("bundle"), bare = pattern.group("bare"), pid = pattern.group("pid")
+        let intent = pattern.group("intent"), reason = pattern.group("reason")
         return Recognizer("system: launch step", family: .systemLaunch,
                           triggers: ["Asked to b|ootstrap", "B|ootstrapping ", "Creating and launching j|ob", "Executing launch r|equest",
                                      "Now tr|acking process"], pattern: pattern) { c, m, r in
             var s = SystemDetails()
             s.intent = m[intent]
             if let why = m[reason]?.lowercased(), why.contains("prewarm") { s.trigger = "prewarm" }
-            return .event(c.systemStep(.systemLaunchStep, r, bundle: m[bundle], pid: m[pid].flatMap { Int($0) }, system: s))
+            return .event(c.systemStep(.systemLaunchStep, r, bundle: m[bundle] ?? m[bare], pid: m[pid].flatMap { Int($0) }, system: s))
         }
     }()
 
@@ -84,13 +86,18 @@ extension Recognizer {
     /// `bundleID: …`, and FrontBoard's `Received request to open "BUNDLE" from PROCESS:PID`: what may start
     /// the next launch of that bundle.
     static let systemLaunchCause: Recognizer = {
-        let pattern = Pattern.builtIn(#"SBIconView touches began with event|Received request to open "(?<bundle>[^"\s]+)"(?: from (?<by>[^\s.,;]+(?::\d+)?))?"#)
-        let bundle = pattern.group("bundle"), by = pattern.group("by")
+        let pattern = Pattern.builtIn(#"SBIconView touches began with event|Received request to open "(?<bundle>[^"\s]+)"(?: from (?<by>[^\s.,;:]+(?::\d+)?))?|Delivering notification response for (?<notified>"# + SystemPatterns.bundle + #"):"#)
+        let bundle = pattern.group("bundle"), by = pattern.group("by"), notified = pattern.group("notified")
         let tapBundle = Pattern.builtIn(#"bundleID: (?<bundle>"# + SystemPatterns.bundle + #")>"#)
         let tapGroup = tapBundle.group("bundle")
         return Recognizer("system: launch cause", family: .systemLaunch,
-                          triggers: ["SBIconView t|ouches began", "Received request t|o open \""], pattern: pattern) { c, m, r in
+                          triggers: ["SBIconView t|ouches began", "Received request t|o open \"", "notification r|esponse for "],
+                          pattern: pattern) { c, m, r in
             var s = SystemDetails()
+            if let b = m[notified] {
+                s.trigger = "notification"
+                return .event(c.systemStep(.systemLaunchCause, r, bundle: b, pid: nil, system: s))
+            }
             if let opened = m[bundle] {
                 s.trigger = "open-request"
                 s.openedBy = m[by]
@@ -123,16 +130,22 @@ extension Recognizer {
 
     /// SpringBoard's `[app<…>:PID] Setting process task state to: Suspended` and `… Setting process
     /// visibility to: Background`.
+    /// Also SpringBoard's older and newer summary of both, `Application process state changed for BUNDLE:
+    /// <SBApplicationProcessState: 0x…; pid: 2231; taskState: Running; visibility: Foreground>` (iOS 12 to 18).
     static let systemTaskState: Recognizer = {
-        let pattern = Pattern.builtIn(SystemPatterns.identityWithPID + #" Setting process (?:task state to: (?<task>[A-Za-z ]+?)|visibility to: (?<visibility>[A-Za-z]+))\.?\s*$"#)
+        let pattern = Pattern.builtIn(SystemPatterns.identityWithPID + #" Setting process (?:task state to: (?<task>[A-Za-z ]+?)|visibility to: (?<visibility>[A-Za-z]+))\.?\s*$"#
+            + #"|Application process state changed for (?<changed>"# + SystemPatterns.bundle + #"): <SBApplicationProcessState: [^;]*; pid: (?<changedPID>\d+); taskState: (?<changedTask>[A-Za-z ]+?); visibility: (?<changedVisibility>[A-Za-z]+)>"#)
         let bundle = pattern.group("bundle"), pid = pattern.group("pid"), task = pattern.group("task"), visibility = pattern.group("visibility")
+        let changed = pattern.group("changed"), changedPID = pattern.group("changedPID"), changedTask = pattern.group("changedTask")
+        let changedVisibility = pattern.group("changedVisibility")
         return Recognizer("system: task state", family: .systemProcess,
-                          triggers: ["Setting process t|ask state", "Setting process v|isibility"], pattern: pattern) { c, m, r in
-            guard let p = m[pid].flatMap({ Int($0) }) else { return .declined }
+                          triggers: ["Setting process t|ask state", "Setting process v|isibility", "Application process s|tate changed for"],
+                          pattern: pattern) { c, m, r in
+            guard let p = (m[pid] ?? m[changedPID]).flatMap({ Int($0) }) else { return .declined }
             var s = SystemDetails()
-            s.taskState = m[task]
-            s.visibility = m[visibility]
-            return .event(c.systemStep(.systemTaskState, r, bundle: m[bundle], pid: p, system: s))
+            s.taskState = m[task] ?? m[changedTask]
+            s.visibility = m[visibility] ?? m[changedVisibility]
+            return .event(c.systemStep(.systemTaskState, r, bundle: m[bundle] ?? m[changed], pid: p, system: s))
         }
     }()
 
