@@ -16,13 +16,14 @@ extension Analysis {
                            configuration: Configuration = .defaults, keepEvents: Bool = false,
                            observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil) -> Analysis {
         let collected = Collected(keepEvents: keepEvents)
-        let (inputs, transitions, warnings) = AnalysisPipeline.run(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
-                                                                   observe: observe) { collected.take($0, $1) }
+        let (inputs, transitions, warnings, apps) = AnalysisPipeline.run(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
+                                                                         observe: observe) { collected.take($0, $1) }
         collected.sessions.sort { $0.ordinal < $1.ordinal }
         collected.diagnostics += manifestFindings(rules: rules, configuration: configuration)
         collected.diagnostics.sortInReportOrder()
         var a = Analysis(inputs: inputs, sessions: collected.sessions, diagnostics: collected.diagnostics, transitions: transitions)
         a.warnings = warnings
+        a.apps = apps
         a.manifest = configuration.settings.manifest
         return a
     }
@@ -46,9 +47,9 @@ extension AnalysisSpool {
                            configuration: Configuration = .defaults, order: Order, minimumSeverity: Severity? = nil,
                            budget: Int = 8 << 20) -> AnalysisSpool {
         let spool = AnalysisSpool(order: order, minimumSeverity: minimumSeverity, budget: budget)
-        let (inputs, transitions, warnings) = AnalysisPipeline.run(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
-                                                                   observe: nil) { spool.take($0, $1) }
-        spool.finish(inputs: inputs, transitions: transitions, warnings: warnings, rules: rules, configuration: configuration)
+        let (inputs, transitions, warnings, apps) = AnalysisPipeline.run(paths: paths, ingest: ingest, rules: rules, configuration: configuration,
+                                                                         observe: nil) { spool.take($0, $1) }
+        spool.finish(inputs: inputs, transitions: transitions, warnings: warnings, apps: apps, rules: rules, configuration: configuration)
         return spool
     }
 }
@@ -60,10 +61,11 @@ extension AnalysisSpool {
 enum AnalysisPipeline {
     static func run(paths: [String], ingest: IngestOptions, rules: [any Rule.Type], configuration: Configuration,
                     observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)?,
-                    consume: @escaping @Sendable (ProcessSession, [Diagnostic]) -> Void) -> ([InputStats], TransitionTally, [String]) {
+                    consume: @escaping @Sendable (ProcessSession, [Diagnostic]) -> Void) -> ([InputStats], TransitionTally, [String], AppsSeen) {
         var options = ingest
         options.collectEvents = true
         options.markers = configuration.markers
+        options.executables = configuration.executables
         let runner = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
         let checks = CheckStage(lanes: 1, tally: TransitionTally()) { s, transitions in
             let found = runner.check(s)
@@ -75,6 +77,6 @@ enum AnalysisPipeline {
         var feed = SessionFeed(configuration: configuration, submit: checks.submit)
         let warnings = feed.read(paths: paths, with: Ingester(options: options), sessionsPerInput: false) { stats, _ in inputs.append(stats) }
         feed.endInput()
-        return (inputs, checks.finish()[0], warnings)
+        return (inputs, checks.finish()[0], warnings, feed.apps)
     }
 }

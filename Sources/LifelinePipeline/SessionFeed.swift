@@ -11,13 +11,18 @@ public struct SessionFeed {
     public private(set) var stream: SessionStream
     private let options: SessionOptions
     private let submit: ([ProcessSession]) -> Void
-    /// Sessions ended since the current input began.
+    /// Sessions ended since the current input began (of the apps followed).
     public private(set) var sessionsOfInput = 0
+    /// Which apps get sessions checked (`AppSelection`): the others are only counted in `apps`.
+    private let selection: AppSelection
+    /// The apps the system's lines told of, followed or not.
+    public private(set) var apps = AppsSeen()
 
     /// Sessions with `configuration`'s options; each batch of ended sessions goes to `submit` (a
     /// check stage's, usually), on the thread that feeds.
     public init(configuration: Configuration, submit: @escaping ([ProcessSession]) -> Void) {
         options = configuration.sessionOptions
+        selection = configuration.apps
         stream = SessionStream(options: options)
         self.submit = submit
     }
@@ -39,8 +44,15 @@ public struct SessionFeed {
 
     private mutating func take(_ ended: [ProcessSession]) {
         guard !ended.isEmpty else { return }
-        submit(ended)
-        sessionsOfInput += ended.count
+        var followed = ended
+        followed.removeAll { s in
+            let follows = selection.follows(s)
+            if s.bundleID != nil { apps.add(s, followed: follows) }
+            return !follows
+        }
+        guard !followed.isEmpty else { return }
+        submit(followed)
+        sessionsOfInput += followed.count
     }
 
     /// Reads `paths` with `ingester`: each input's accounting goes to `onInput` with the number of

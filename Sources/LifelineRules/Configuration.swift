@@ -94,6 +94,14 @@ public struct Configuration: Sendable {
     public var settings = RuleSettings()
     public var markers = MarkerSet.none
     public var sessionOptions = SessionOptions()
+    /// Which apps get sessions (`apps:`; `--app`, `--all-apps`).
+    public var apps = AppSelection.default
+
+    /// The executable of the manifest's app by its bundle ID, for the ingest (`IngestOptions.executables`).
+    public var executables: [String: String] {
+        guard let m = settings.manifest, let b = m.bundleIdentifier, let x = m.executable, !x.contains("$(") else { return [:] }
+        return [b: x]
+    }
     /// `manifest:`: the app's Info.plist (or `.app`, `.ipa`), relative paths taken from the
     /// configuration file's folder, and what `$(PRODUCT_MODULE_NAME)` expands to.
     public var manifestPath: String?
@@ -197,16 +205,33 @@ private struct Reader {
     }
 
     func read(_ root: Node, into config: inout Configuration) throws {
-        let sections = ["rules", "thresholds", "markers", "manifest"]
+        let sections = ["apps", "rules", "thresholds", "markers", "manifest"]
         for (key, keyNode, value) in try mapping(root, "the configuration") {
             switch key {
             case "manifest": try readManifest(value, into: &config)
             case "rules": try readRules(value, into: &config)
             case "thresholds": try readThresholds(value, into: &config)
             case "markers": try readMarkers(value, into: &config)
+            case "apps": try readApps(value, into: &config)
             default: throw unknownKey(key, keyNode, in: "the configuration", known: sections)
             }
         }
+    }
+
+    /// `apps: [com.example.comet, Comet]` (bundle IDs or executable names to follow, Apple's included), or
+    /// `apps: all` (every app).
+    func readApps(_ node: Node, into config: inout Configuration) throws {
+        if let s = node.scalar {
+            switch s.string {
+            case "": return
+            case "all": config.apps = AppSelection(all: true)
+            default: config.apps = AppSelection(names: [s.string])
+            }
+            return
+        }
+        let names = try list(node, "apps").map(\.0)
+        if names.contains("all") { throw fail(node, "apps: 'all' stands alone (apps: all), not in a list of apps") }
+        config.apps = AppSelection(names: names)
     }
 
     /// `manifest: App/Info.plist`, or `manifest: {path: App/Info.plist, product-module: MyApp}`.

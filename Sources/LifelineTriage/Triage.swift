@@ -115,6 +115,7 @@ public enum Triage {
                        into tally: inout TriageTally) {
         var ingest = IngestOptions(inputFormat: options.inputFormat, jobs: jobs, collectEvents: true, rangeBytes: options.rangeBytes)
         ingest.markers = options.configuration.markers
+        ingest.executables = options.configuration.executables
         ingest.displayNames = options.displayNames
         if let error = file.error {
             tally.unreadable.append(Unreadable(path: ingest.shown(file.path), reason: error))

@@ -52,6 +52,7 @@ struct Analyze: ParsableCommand {
     var output: String?
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var appOptions: AppOptions
 
     @OptionGroup var manifestOptions: ManifestOptions
 
@@ -65,6 +66,7 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
         var configuration = try configOptions.load()
+        appOptions.apply(to: &configuration)
         try manifestOptions.apply(to: &configuration)
         let selected = ruleSelection.rules(configuration)
         let ingest = input.ingest

@@ -50,6 +50,7 @@ struct Graph: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var appOptions: AppOptions
 
     enum Kind: String, ExpressibleByArgument, CaseIterable { case state, timeline }
     enum Per: String, ExpressibleByArgument, CaseIterable { case session, scene }
@@ -60,7 +61,8 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try configOptions.load()
+        var configuration = try configOptions.load()
+        appOptions.apply(to: &configuration)
         let collected = DiagramCollector(kind: kind, per: per, limit: limit)
         let ingest = input.ingest
         var observe: (@Sendable (ProcessSession, [Diagnostic]) -> Void)? = nil

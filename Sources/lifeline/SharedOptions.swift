@@ -98,3 +98,24 @@ enum Threshold: ExpressibleByArgument, Equatable {
         }
     }
 }
+
+/// `--app` / `--all-apps`: which apps of a device log get sessions and reports (`analyze`, `graph`,
+/// `timeline`, `triage`, `watch`). Without them, `apps:` of `.lifeline.yml`, else every app not from Apple.
+struct AppOptions: ParsableArguments {
+    @Option(name: .customLong("app"), parsing: .singleValue,
+            help: ArgumentHelp("Follow this app of a device log: a bundle ID or executable name, Apple's included (repeat for several). Default: every app not from Apple.", valueName: "bundle|name"))
+    var apps: [String] = []
+
+    @Flag(name: .customLong("all-apps"), help: "Follow every app of a device log, Apple's included.")
+    var allApps = false
+
+    func validate() throws {
+        if allApps && !apps.isEmpty { throw ValidationError("--app and --all-apps exclude each other") }
+    }
+
+    /// Sets the configuration's choice of apps from the options given (which override `apps:`).
+    func apply(to configuration: inout Configuration) {
+        let names = RuleSelectionOptions.split(apps)
+        if allApps { configuration.apps = AppSelection(all: true) } else if !names.isEmpty { configuration.apps = AppSelection(names: names) }
+    }
+}

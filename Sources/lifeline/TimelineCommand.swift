@@ -21,11 +21,13 @@ struct Timeline: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var appOptions: AppOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
-        let configuration = try configOptions.load()
+        var configuration = try configOptions.load()
+        appOptions.apply(to: &configuration)
         let analysis = Analysis.run(paths: paths, ingest: input.ingest, rules: [],
             configuration: configuration, keepEvents: true)
         for input in analysis.inputs { InputOptions.warn(about: input) }

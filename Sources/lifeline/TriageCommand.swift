@@ -62,6 +62,7 @@ struct TriageCommand: ParsableCommand {
     var partialInputs = false
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var appOptions: AppOptions
 
     @OptionGroup var manifestOptions: ManifestOptions
 
@@ -89,6 +90,7 @@ struct TriageCommand: ParsableCommand {
             return
         }
         var configuration = try configOptions.load()
+        appOptions.apply(to: &configuration)
         try manifestOptions.apply(to: &configuration)
         var inputs = paths
         var names: [String: String] = [:]

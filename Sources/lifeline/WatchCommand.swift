@@ -56,6 +56,7 @@ struct Watch: ParsableCommand {
     var quiet = false
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var appOptions: AppOptions
 
     @OptionGroup var manifestOptions: ManifestOptions
 
@@ -67,9 +68,11 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         var configuration = try configOptions.load()
+        appOptions.apply(to: &configuration)
         try manifestOptions.apply(to: &configuration)
         var ingest = IngestOptions(inputFormat: input.inputFormat, jobs: 1)
         ingest.markers = configuration.markers
+        ingest.executables = configuration.executables
         var sources: [LiveSource] = []
         for path in paths.isEmpty ? ["-"] : paths {
             do { sources.append(try LiveSource(path: path, options: ingest, warn: { Diagnostics.warn($0) })) } catch {

@@ -25,6 +25,9 @@ public struct IngestOptions: Sendable {
     /// Names to show instead of paths (`--files-from` lines `PATH<TAB>NAME`: an object-store key
     /// rather than the temporary copy read): events, accounting and messages say the name.
     public var displayNames: [String: String] = [:]
+    /// Executable names by bundle ID the caller knows (`--manifest`'s `CFBundleExecutable`): the name of
+    /// an app the system's lines name only by bundle (`SystemStories`).
+    public var executables: [String: String] = [:]
 
     /// The name `path` is shown as: its display name, or for an archive member
     /// (`ARCHIVE!/member`) the archive's display name with the member; else the path.
@@ -421,6 +424,7 @@ public struct Ingester: Sendable {
                                         context: unit.context, markdown: unit.sniff.markdown,
                                         collectEvents: options.collectEvents, classifier: EventClassifier(markers: options.markers))
         processor.stripsByteOrderMark = unit.isFirst
+        processor.know(executables: options.executables)
         if let sink {
             processor.eventSink = { sink(.events($0)) }
             processor.encodedSink = { sink(.encoded($0)) }

@@ -70,6 +70,8 @@ public struct LiveReader {
         var out = drain(final: false)
         if refusal != nil { return out }
         processor!.closeRecord()
+        // The system's stories wait for lines that would still belong to them; a quiet log has none.
+        processor!.closeStories()
         out += take()
         return out
     }
@@ -98,6 +100,7 @@ public struct LiveReader {
         var p = RecordProcessor(file: options.shown(name), mode: format, forced: options.inputFormat != nil,
                                 context: TimeContext(secondsSince1970: Date().timeIntervalSince1970), markdown: sniff.markdown,
                                 collectEvents: true, classifier: EventClassifier(markers: options.markers))
+        p.know(executables: options.executables)
         let box = self.box
         p.eventSink = { box.events += $0 }
         p.chunkSize = 1

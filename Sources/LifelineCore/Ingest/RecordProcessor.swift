@@ -329,6 +329,17 @@ struct RecordProcessor {
             "marker '\(name)' gave up on this line: its pattern exceeded the match limit (\(MarkerSet.matchLimit) steps); later lines where it gives up are not reported"))
     }
 
+    /// Ends the system's open stories (the input went quiet): what they held comes out.
+    mutating func closeStories() {
+        stories.finish(into: &storyOut)
+        releaseStories()
+    }
+
+    /// Executable names by bundle ID known before reading (`IngestOptions.executables`).
+    mutating func know(executables: [String: String]) {
+        if !executables.isEmpty { stories = SystemStories(executables: executables) }
+    }
+
     /// Hands `event` on, through the system stories when it is (or waits behind) one of the system's lines.
     mutating func emit(_ event: Event?) {
         guard var event else { return }

@@ -44,6 +44,11 @@ public struct SceneManifest: Sendable, Hashable {
         }
     }
 
+    /// The app's bundle ID and executable name (`CFBundleIdentifier`, `CFBundleExecutable`): the name the
+    /// app's own log lines go by, which joins them to what the system says of the bundle.
+    public var bundleIdentifier: String? { root["CFBundleIdentifier"]?.string }
+    public var executable: String? { root["CFBundleExecutable"]?.string }
+
     /// The `UIApplicationSceneManifest` dictionary, if the plist has one.
     public var sceneManifest: PlistDictionary? { root[Self.manifestKey]?.dictionary }
     public var manifestPath: PlistKeyPath { PlistKeyPath(keys: Self.manifestKey) }

@@ -12,6 +12,8 @@ public struct Analysis: Sendable {
     public var transitions: TransitionTally
     /// Problems of the analysis itself, not of an input (a spill file that could not be written).
     public var warnings: [String] = []
+    /// The apps the system's lines told of, followed or not (`AppsSeen`).
+    public var apps = AppsSeen()
     /// The Info.plist checked with the logs (`--manifest`); its own findings are in `diagnostics`
     /// with no session.
     public var manifest: SceneManifest?

@@ -12,20 +12,37 @@ public enum AnalysisJSON {
     /// Writes the report to `sink` in pieces of about 64 KB (no line break at the end).
     public static func render(_ a: Analysis, to sink: ([UInt8]) -> Void) {
         render(inputs: a.inputs, diagnostics: a.diagnostics, sessions: a.sessions.lazy.map(SessionSummary.init),
-               manifest: a.manifest, count: a.count, to: sink)
+               manifest: a.manifest, apps: a.apps, count: a.count, to: sink)
     }
 
     /// The same report from a spool (in `.report` order), which it empties.
     public static func render(_ spool: AnalysisSpool, to sink: ([UInt8]) -> Void) {
         render(inputs: spool.inputs, diagnostics: spool.drainFindings(), sessions: spool.drainSessions(),
-               manifest: spool.manifest, count: spool.count, to: sink)
+               manifest: spool.manifest, apps: spool.apps, count: spool.count, to: sink)
     }
 
     private static func render(inputs: [InputStats], diagnostics: some Sequence<Diagnostic>, sessions: some Sequence<SessionSummary>,
-                               manifest: SceneManifest?, count: (Severity) -> Int, to sink: ([UInt8]) -> Void) {
+                               manifest: SceneManifest?, apps: AppsSeen, count: (Severity) -> Int, to sink: ([UInt8]) -> Void) {
         var w = JSONWriter()
         func piece() { if w.bytes.count >= 1 << 16 { w.drain(into: sink) } }
         w.beginObject()
+        if !apps.isEmpty {
+            // The apps a device log's system lines told of, followed (sessions below) or not.
+            w.key("apps")
+            w.beginArray()
+            for app in apps.apps {
+                w.beginObject()
+                w.field("bundleID", app.bundleID)
+                w.field("endings", app.endings)
+                w.field("followed", app.followed)
+                w.field("launches", app.launches)
+                w.field("process", app.process)
+                w.field("sessions", app.sessions)
+                w.field("systemEvents", app.systemEvents)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.key("diagnostics")
         w.beginArray()
         for d in diagnostics {
@@ -131,13 +148,13 @@ public struct AnalysisText {
         let blocks = a.sessions.lazy.map { s in
             (SessionSummary(s), (bySession.removeValue(forKey: s.id) ?? []).map { a.diagnostics[$0] })
         }
-        render(inputs: a.inputs, manifest: a.manifest, manifestFindings: manifestFindings, blocks: blocks, count: a.count, line: line)
+        render(inputs: a.inputs, manifest: a.manifest, manifestFindings: manifestFindings, blocks: blocks, apps: a.apps, count: a.count, line: line)
     }
 
     /// The same report from a spool (in `.bySession` order), which it empties.
     public func render(_ spool: AnalysisSpool, line: (String) -> Void) {
         render(inputs: spool.inputs, manifest: spool.manifest, manifestFindings: spool.manifestFindings,
-               blocks: spool.drainSessionsWithFindings(), count: spool.count, line: line)
+               blocks: spool.drainSessionsWithFindings(), apps: spool.apps, count: spool.count, line: line)
     }
 
     /// The block of an Info.plist: what it declares, then its findings (also `lifeline manifest`'s report).
@@ -160,7 +177,7 @@ public struct AnalysisText {
     }
 
     private func render(inputs all: [InputStats], manifest: SceneManifest?, manifestFindings: [Diagnostic],
-                        blocks: some Sequence<(SessionSummary, [Diagnostic])>, count: (Severity) -> Int,
+                        blocks: some Sequence<(SessionSummary, [Diagnostic])>, apps: AppsSeen, count: (Severity) -> Int,
                         line: (String) -> Void) {
         if let manifest { render(manifest: manifest, findings: manifestFindings, line: line) }
         var sessions = 0, events = 0
@@ -189,10 +206,27 @@ public struct AnalysisText {
             for d in found { finding(d, line: line) }
             line("")
         }
+        if !apps.isEmpty { render(apps: apps, line: line) }
         let counts = [Severity.fatal, .error, .warning, .note].map { "\(count($0)) \($0)\(count($0) == 1 || $0 == .fatal ? "" : "s")" }
         // Inputs read; files found in a directory and skipped (not logs) are counted apart, as triage does.
         let skipped = all.filter { $0.skipped != nil }.count, inputs = all.count - skipped
         line("\(inputs) input\(inputs == 1 ? "" : "s")\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(sessions) session\(sessions == 1 ? "" : "s"), \(events) events: " + counts.joined(separator: ", "))
+    }
+
+    /// The apps the system's lines told of: what a user picks `--app` from.
+    private func render(apps: AppsSeen, line: (String) -> Void) {
+        let list = apps.apps
+        let followed = list.filter(\.followed).count
+        line(paint("Apps the system told of: \(list.count) (\(followed) followed; --app BUNDLE|NAME or --all-apps to choose)", "1"))
+        for a in list {
+            func n(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+            var text = "  \(a.followed ? "+" : "-") \(a.bundleID)"
+            if let p = a.process { text += " (\(p))" }
+            text += ": " + [n(a.sessions, "session"), n(a.launches, "launch").replacingOccurrences(of: "launchs", with: "launches"),
+                             n(a.systemEvents, "system event"), n(a.endings, "ending")].joined(separator: ", ")
+            line(text)
+        }
+        line("")
     }
 
     private func code(_ s: Severity) -> String {

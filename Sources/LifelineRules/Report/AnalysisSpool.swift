@@ -17,6 +17,8 @@ public final class AnalysisSpool: @unchecked Sendable {
     /// Problems of the analysis itself, not of an input (as `Analysis.warnings`).
     public private(set) var warnings: [String] = []
     public private(set) var transitions = TransitionTally()
+    /// The apps the system's lines told of (`AppsSeen`).
+    public private(set) var apps = AppsSeen()
     /// The Info.plist checked with the logs, and its own findings (few: kept apart, in report order).
     public private(set) var manifest: SceneManifest?
     public private(set) var manifestFindings: [Diagnostic] = []
@@ -47,9 +49,10 @@ public final class AnalysisSpool: @unchecked Sendable {
     /// What the pipeline leaves once every session is in (`AnalysisSpool.run`, in LifelinePipeline):
     /// the inputs' accounting, the transitions, problems of the analysis itself, and the manifest's
     /// own findings.
-    package func finish(inputs: [InputStats], transitions: TransitionTally, warnings: [String],
+    package func finish(inputs: [InputStats], transitions: TransitionTally, warnings: [String], apps: AppsSeen,
                         rules: [any Rule.Type], configuration: Configuration) {
         self.inputs = inputs
+        self.apps = apps
         self.transitions = transitions
         self.warnings = warnings
         manifest = configuration.settings.manifest
