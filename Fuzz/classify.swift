@@ -30,9 +30,12 @@ public func lifelineFuzzClassify(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
         // The header fields are the logger's, kill lines included: the killed process is the subject.
         require(event.pid == 42 && event.tid == 7 && event.process == "App", "header fields were not taken from the record")
         if event.subject != nil {
-            // A line about another process is a failure of that process, never given the logger's pid (whether it
+            // A line about another process is a failure of that process or a step of the system's account
+            // of it, never given the logger's pid (whether it
             // counts as a kill line also depends on the record's format: a report's record names its own process).
-            require(event.kind.isFailure && event.ownPID == nil, "a \(event.kind) event names a subject but is no failure of it")
+            // The system's lines about an app (its launch, states, who its pid is) are steps of that app's story.
+            require((event.kind.isFailure || event.kind.family == "system") && event.ownPID == nil,
+                    "a \(event.kind) event names a subject but is no failure or system step of it")
         }
     }
     return 0

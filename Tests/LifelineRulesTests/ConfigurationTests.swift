@@ -39,6 +39,14 @@ import LifelinePipeline
         #expect(c.markers.markers[1].pattern.firstMatch(in: "CarPlay: SetRootTemplate", scratch: scratch) != nil)
     }
 
+    @Test("apps: a list of bundle IDs or names, one name, or all")
+    func apps() throws {
+        #expect(try Configuration.parse("apps: [com.apple.mobilenotes, Comet]\n", path: "x.yml").apps == AppSelection(names: ["com.apple.mobilenotes", "Comet"]))
+        #expect(try Configuration.parse("apps: com.example.comet\n", path: "x.yml").apps == AppSelection(names: ["com.example.comet"]))
+        #expect(try Configuration.parse("apps: all\n", path: "x.yml").apps == AppSelection(all: true))
+        #expect(try Configuration.parse("apps:\n", path: "x.yml").apps == .default)
+    }
+
     @Test("an empty file, or empty sections, mean the defaults")
     func empty() throws {
         for text in ["", "# nothing\n", "rules:\nthresholds:\nmarkers:\n"] {
@@ -49,7 +57,9 @@ import LifelinePipeline
 
     @Test("mistakes are errors with file, line and column", arguments: [
         ("rules:\n  disabel: []\n", "x.yml:2:3: unknown key 'disabel' in rules (known: disable, only, severity); did you mean 'disable'?"),
-        ("rule:\n  disable: []\n", "x.yml:1:1: unknown key 'rule' in the configuration (known: rules, thresholds, markers, manifest); did you mean 'rules'?"),
+        ("rule:\n  disable: []\n", "x.yml:1:1: unknown key 'rule' in the configuration (known: apps, rules, thresholds, markers, manifest); did you mean 'rules'?"),
+        ("apps: [all, com.example.comet]\n", "x.yml:1:7: apps: 'all' stands alone (apps: all), not in a list of apps"),
+        ("apps:\n  bundle: x\n", "x.yml:2:3: apps must be a list"),
         ("rules:\n  disable: [LC-Z99]\n", "x.yml:2:13: unknown rule 'LC-Z99' (see `lifeline rules`)"),
         ("rules:\n  severity:\n    LC-T07: eror\n", "x.yml:3:13: unknown severity 'eror' (use note, warning, error or fatal)"),
         ("thresholds:\n  slow-launch: soon\n", "x.yml:2:16: thresholds.slow-launch must be a positive duration such as 5, 5s or 800ms (got 'soon')"),
