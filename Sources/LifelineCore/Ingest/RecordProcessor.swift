@@ -153,16 +153,21 @@ struct RecordProcessor {
         headerless(l, hasAnchor: hasAnchor, quoted: quoted)
     }
 
-    /// `***` or its Markdown escape `**\*` at the start of the line.
-    private func isStarredLine(_ l: Bytes) -> Bool {
-        l.count > 4 && l[0] == 42 && l[1] == 42 && (l[2] == 42 || l[2] == 92 && l[3] == 42)
+    /// A failure's banner at the start of the line: `***` or its Markdown escape `**\*`, or the
+    /// words of an exception's or assertion's banner whose `***` a rendered paste dropped.
+    private func isBannerLine(_ l: Bytes) -> Bool {
+        guard l.count > 4 else { return false }
+        if l[0] == 42 { return l[1] == 42 && (l[2] == 42 || l[2] == 92 && l[3] == 42) }
+        return hasPrefix(l, "Terminating app due to uncaught exception '") || hasPrefix(l, "Assertion failure in ")
     }
 
     private mutating func headerless(_ l: Bytes, hasAnchor: Bool, quoted: Bool) {
         if markdown, !inFence, !quoted {
             // Prose around pasted logs, except a failure line pasted into the prose: `*** Assertion
-            // failure …`, which Markdown editors escape as `**\* …`.
-            if hasAnchor, isStarredLine(l), classifier.startsEvent(string(l)) {
+            // failure …`, which Markdown editors escape as `**\* …` and a copy of the rendered page
+            // drops (`Assertion failure in -[…]`). The classifier decides: prose that only starts
+            // with those words is no event.
+            if hasAnchor, isBannerLine(l), classifier.startsEvent(string(l)) {
                 return startRecord(l, format: .print, hasSpans: false, candidate: true)
             }
             nonLog()
