@@ -12,6 +12,12 @@ struct RecordProcessor {
     let mode: LogFormat
     let forced: Bool
     let context: TimeContext
+    /// The days the input's times written without a date went past midnight, so far.
+    private(set) var daylessClock = DaylessClock()
+    /// Called with the second of the day of the input's first time without a date, when it is
+    /// read: a range read on its own starts its days at 0, and the reader that puts the ranges
+    /// back in order tells from it whether midnight fell between the range and the one before.
+    var daylessStart: ((Int) -> Void)?
     let markdown: Bool
     let collectEvents: Bool
     let classifier: EventClassifier
@@ -49,6 +55,7 @@ struct RecordProcessor {
     private var openExpectsBlock = false
     private var openMetadata: String?
     private var openClosed = false
+    private var openDay = 0
     var recordsPerFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
     /// Records of one format in a row are counted here and added to `recordsPerFormat` when the
     /// format changes (touching the array on every record costs more than the rest of the count).
@@ -131,6 +138,7 @@ struct RecordProcessor {
         spans.full = hasAnchor
         if HeaderParser.parse(l, preferred: current, into: &spans) {
             current = spans.format
+            if spans.format == .console { observeDaylessTime(l) }
             return startRecord(l, format: spans.format, hasSpans: true, candidate: hasAnchor)
         }
         if let f = l.first, f == 123 || (f == 32 && mode == .logNDJSON) {  // `{`
@@ -144,6 +152,7 @@ struct RecordProcessor {
             spans.full = true
             if HeaderParser.parseAny(rest, into: &spans) {
                 current = spans.format
+                if spans.format == .console { observeDaylessTime(rest) }
                 return startRecord(rest, format: spans.format, hasSpans: true, candidate: hasAnchor)
             }
             if strong, hasAnchor, classifier.startsEvent(string(rest)) {
@@ -151,6 +160,13 @@ struct RecordProcessor {
             }
         }
         headerless(l, hasAnchor: hasAnchor, quoted: quoted)
+    }
+
+    /// Console.app rows are the one line format whose times have no date: each header's time goes
+    /// to the day count.
+    @inline(__always) private mutating func observeDaylessTime(_ l: Bytes) {
+        guard let span = spans.timestamp else { return }
+        if daylessClock.observe(l, span), let daylessStart { daylessStart(daylessClock.first) }
     }
 
     /// A failure's banner at the start of the line: `***` or its Markdown escape `**\*`, or the
@@ -226,6 +242,7 @@ struct RecordProcessor {
         openExpectsBlock = false
         openMetadata = nil
         openClosed = false
+        openDay = daylessClock.day
         if openContinuationBytes > 0 || !openContinuation.isEmpty {
             openContinuation.removeAll(keepingCapacity: true)
             openContinuationBytes = 0
@@ -304,7 +321,7 @@ struct RecordProcessor {
             return
         }
         if let spans {
-            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
+            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context, day: openDay) }
         }
         if let meta = openMetadata { applyMetadata(meta, to: &event) }
         emit(event)
