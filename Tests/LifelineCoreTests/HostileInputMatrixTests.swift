@@ -486,6 +486,25 @@ enum Matrix {
         let s = merged.filter { $0.file == console }.compactMap { $0.timestamp?.seconds }
         #expect(s == s.sorted())
     }
+
+    /// `watch` keeps one reference date for its whole run: a stream that goes on past New Year
+    /// would put `Jan  2` a year before the `Dec 31` rows above it.
+    @Test("a log without years whose reference date is behind it goes on into the next year, not back a year")
+    func newYearPastTheReferenceDate() throws {
+        let tmp = try TempDir(); defer { tmp.remove() }
+        let p = try tmp.write("idevicesyslog.log", HostileInputMatrixTime.newYear + """
+        Jan  2 09:00:00 Lantern[1408] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+        Dec 31 23:59:59 Lantern[1408] <Notice>: -[SceneDelegate sceneWillResignActive:]
+        Jan  3 10:00:00 Lantern[1408] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+
+        """)
+        // Written (as far as the file says) on Dec 31: the reference date is Jan 1.
+        try Matrix.setModificationDate(p, "2026-12-31T12:00:00Z")
+        let events = Hostile.ingest([p], IngestOptions(jobs: 1)).events
+        #expect(events.map { $0.timestamp?.iso.prefix(10) } == ["2026-12-31", "2026-12-31", "2027-01-01", "2027-01-01",
+                                                                 "2027-01-02", "2026-12-31", "2027-01-03"])
+        #expect(events.allSatisfy { $0.timestamp?.yearInferred == true })
+    }
 }
 
 // MARK: - Processes: pid reuse, interleaving

@@ -115,6 +115,13 @@ public struct TimeContext: Sendable {
         return referenceYear - 1
     }
 
+    /// Moves the reference date to the day after `date` a year later: `date` was inferred a year
+    /// too early (the reference date was behind the log: a stream read past New Year).
+    mutating func moveReference(pastNewYearOf date: (year: Int, month: Int, day: Int)) {
+        let (y, m, d) = LogTimestamp.civil(fromDays: LogTimestamp.daysFromCivil(date.year + 1, date.month, date.day) + 1)
+        self = TimeContext(referenceYear: y, referenceMonth: m, referenceDay: d)
+    }
+
     /// The reference date of a file written at `s`, plus a day: the log's own times are local
     /// and may be up to a day ahead of the UTC date of `s`.
     public init(secondsSince1970 s: Double) {

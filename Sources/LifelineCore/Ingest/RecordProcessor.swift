@@ -11,13 +11,17 @@ struct RecordProcessor {
     /// The format the input was sniffed as (or forced to).
     let mode: LogFormat
     let forced: Bool
-    let context: TimeContext
+    /// Completes dates written without a year; moved on when the log shows it is behind (see
+    /// `settleInferredYear`).
+    private(set) var context: TimeContext
     /// The days the input's times written without a date went past midnight, so far.
     private(set) var daylessClock = DaylessClock()
     /// Called with the second of the day of the input's first time without a date, when it is
     /// read: a range read on its own starts its days at 0, and the reader that puts the ranges
     /// back in order tells from it whether midnight fell between the range and the one before.
     var daylessStart: ((Int) -> Void)?
+    /// The last date with an inferred year that an event got (seconds), to catch a year passing.
+    private var lastInferredDate: Double?
     let markdown: Bool
     let collectEvents: Bool
     let classifier: EventClassifier
@@ -322,6 +326,7 @@ struct RecordProcessor {
         }
         if let spans {
             firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context, day: openDay) }
+            if event.timestamp?.yearInferred == true { settleInferredYear(&event, spans: spans) }
         }
         if let meta = openMetadata { applyMetadata(meta, to: &event) }
         emit(event)
@@ -329,6 +334,20 @@ struct RecordProcessor {
     }
 
     func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
+
+    /// A date written without a year (idevicesyslog's `Jan  2 00:00:01`) takes the latest year that
+    /// puts it no later than the reference date (`TimeContext.inferYear`), which keeps a file's
+    /// New Year in order. A reader that outlives its reference date (`watch` on a stream running
+    /// past New Year) would put `Jan  2` a year before the `Dec 31` above it: a date more than
+    /// half a year before the last one is a year later, and the reference date moves past it.
+    private mutating func settleInferredYear(_ event: inout Event, spans: HeaderSpans) {
+        guard let s = event.timestamp?.seconds else { return }
+        if let last = lastInferredDate, s < last - 183 * 86400, let date = event.timestamp?.civilDate {
+            context.moveReference(pastNewYearOf: date)
+            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context, day: openDay) }
+        }
+        lastInferredDate = event.timestamp?.seconds ?? s
+    }
 
     /// Says (once per marker and input) that a marker pattern hit PCRE2's work limit on a line, so
     /// that line was not matched by it.

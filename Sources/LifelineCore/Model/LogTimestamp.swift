@@ -32,6 +32,19 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
         return u.count > 2 && u[u.index(u.startIndex, offsetBy: 2)] == 58  // `HH:`, never `YYYY-`
     }
 
+    /// The date as written (`YYYY-MM-DD` at the start of `iso`), or nil for a time of day only.
+    var civilDate: (year: Int, month: Int, day: Int)? {
+        let u = Array(iso.utf8.prefix(10))
+        guard u.count == 10, u[4] == 45, u[7] == 45 else { return nil }
+        var v: [Int] = []
+        for r in [0..<4, 5..<7, 8..<10] {
+            var x = 0
+            for b in u[r] { guard isDigit(b) else { return nil }; x = x * 10 + Int(b &- 48) }
+            v.append(x)
+        }
+        return (v[0], v[1], v[2])
+    }
+
     /// The wall-clock time as the log wrote it, for people: `2024-03-01 10:00:00.123 +08:00`
     /// (milliseconds; the log's own UTC offset, or none when it gave none).
     public var wallClock: String {
