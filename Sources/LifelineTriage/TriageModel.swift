@@ -129,7 +129,8 @@ public struct SignatureStats: Sendable, Equatable {
         phases[phase, default: 0] += 1
         severity = max(severity, s)
         if Occurrence.precedes(o, example) { example = o }
-        if let t = o.time, t.seconds != nil {
+        // A time of day without a date has seconds on its input's own days: no first or last seen.
+        if let t = o.time, t.seconds != nil, !t.isTimeOfDay {
             if firstSeen == nil || Self.earlier(t, firstSeen!) { firstSeen = t }
             if lastSeen == nil || Self.earlier(lastSeen!, t) { lastSeen = t }
         }

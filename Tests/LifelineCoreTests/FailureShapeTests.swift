@@ -51,6 +51,85 @@ import Testing
         }
     }
 
+    // MARK: Banners whose `***` was lost
+
+    static let unstarredException = "Terminating app due to uncaught exception 'NSGenericException', reason: 'Application does not implement CarPlay template application lifecycle methods in its scene delegate.'"
+    static let unstarredAssertion = "Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3731"
+
+    /// The same line as bare print output, after an Xcode header, quoted in a Markdown paste
+    /// (`> `) and standing alone in Markdown prose.
+    static func inputs(_ line: String) -> [(name: String, file: String, text: String)] {
+        [("print", "input.log", "start\n" + line + "\n"),
+         ("xcode", "input.log", header + "start\n" + header + line + "\n"),
+         ("markdown quote", "issue.md", "It crashes at launch:\n\n> " + line + "\n\nAny idea?\n"),
+         ("markdown prose", "issue.md", "It crashes at launch with\n\n" + line + "\n\nAny idea?\n")]
+    }
+
+    @Test("an uncaught exception without its ***: one failure.exception with name and reason, in every input format")
+    func unstarredException() throws {
+        for input in Self.inputs(Self.unstarredException) {
+            let r = ingest(input.text, name: input.file)
+            #expect(r.events.map(\.kind) == [.exception], "\(input.name)")
+            let d = try #require(r.events.first?.details, "\(input.name)")
+            #expect(d.exceptionName == "NSGenericException", "\(input.name)")
+            #expect(d.reason == "Application does not implement CarPlay template application lifecycle methods in its scene delegate.", "\(input.name)")
+        }
+        // After a logger's own prefix that is no header Lifeline knows.
+        let prefixed = ingest("start\n[CrashReporter] 23:10:04 " + Self.unstarredException + "\n").events
+        #expect(prefixed.map(\.kind) == [.exception])
+        #expect(prefixed.first?.details?.exceptionName == "NSGenericException")
+        // Its stack stays with it, as with the starred banner.
+        let stacked = ingest(Self.unstarredException + "\n*** First throw call stack:\n(\n\t0   CoreFoundation   0x00000001110fafba __exceptionPreprocess + 242\n)\n").events
+        #expect(stacked.map(\.kind) == [.exception])
+        #expect(stacked.first?.details?.backtrace?.lines.first?.contains("__exceptionPreprocess") == true)
+    }
+
+    @Test("an assertion without its ***: one failure.assertion with method, file and line, in every input format")
+    func unstarredAssertion() throws {
+        for input in Self.inputs(Self.unstarredAssertion) {
+            let r = ingest(input.text, name: input.file)
+            #expect(r.events.map(\.kind) == [.assertion], "\(input.name)")
+            let d = try #require(r.events.first?.details, "\(input.name)")
+            #expect(d.method == "-[UIApplication _runWithMainScene:transitionContext:completion:]", "\(input.name)")
+            #expect(d.sourceFile == "UIApplication.m", "\(input.name)")
+            #expect(d.sourceLine == 3731, "\(input.name)")
+        }
+        // Without the file and line, and as a class method.
+        let bare = ingest("start\nAssertion failure in +[XYZStore sharedStore]\n").events
+        #expect(bare.map(\.kind) == [.assertion])
+        #expect(bare.first?.details?.method == "+[XYZStore sharedStore]")
+        #expect(bare.first?.details?.sourceLine == nil)
+    }
+
+    @Test("the starred banner is one event, also with the unstarred words in its record")
+    func starredIsCountedOnce() {
+        let text = Self.header + "*** Terminating app due to uncaught exception 'NSGenericException', reason: 'boom'\n"
+            + "*** First throw call stack:\n(0x1b2b9980c 0x1b28c1fa4)\n"
+            + "libc++abi: terminating due to uncaught exception of type NSException\n"
+            + Self.header + "*** Assertion failure in -[UIApplication _run], UIApplication.m:1\n"
+        let r = ingest(text)
+        #expect(r.events.map(\.kind) == [.exception, .assertion])
+        #expect(r.stats.events == 2)
+        #expect(ingest("> **\\* Terminating app due to uncaught exception 'NSGenericException', reason: 'boom'\n", name: "issue.md").events.count == 1)
+    }
+
+    @Test("prose about an exception or an assertion is no event", arguments: [
+        "Terminating app due to uncaught exception, see the attached crash log",
+        "Terminating app due to uncaught exception 'NSGenericException' (no reason was printed)",
+        "We saw Terminating app due to uncaught exception NSGenericException, reason: unknown",
+        "The app keeps terminating due to uncaught exception of type NSException",
+        "Assertion failure in the login flow, see FB12345",
+        "Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:] happens after the update",
+        "We hit an Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3731",
+        "Assertion failure in UIApplication.m:3731",
+    ])
+    func proseIsNoEvent(_ line: String) {
+        for input in Self.inputs(line) {
+            let r = ingest(input.text, name: input.file)
+            #expect(r.events.isEmpty, "\(input.name): \(r.events.map(\.kind))")
+        }
+    }
+
     @Test("an exception or assertion whose reason requires the main thread also gives thread.mainThreadRequired", arguments: [
         ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Call must be made on main thread'", true),
         ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[UIView layoutIfNeeded] should only be called from the main thread'", true),

@@ -390,6 +390,123 @@ enum Matrix {
     }
 }
 
+// MARK: - Time: times of day without a date (Console.app copies) crossing midnight
+
+@Suite struct HostileInputMatrixMidnight {
+    static func row(_ time: String, _ message: String, process: String = "Lantern") -> String {
+        "default\t\(time)-0500\t\(process)\tUIKitCore\t\(message)"
+    }
+
+    /// A launch at 23:59:59.5 that becomes active after midnight, an interleaved daemon row a
+    /// little back in time, and the app going on into the next day.
+    static let crossing = [
+        row("23:59:59.500000", "-[AppDelegate application:didFinishLaunchingWithOptions:]"),
+        row("23:59:59.700000", "-[SceneDelegate scene:willConnectToSession:options:]"),
+        row("23:59:58.900000", "Daemon's row written a little earlier", process: "backboardd"),
+        row("23:59:59.900000", "-[SceneDelegate sceneWillEnterForeground:]"),
+        row("00:00:00.250000", "-[SceneDelegate sceneDidBecomeActive:]"),
+        row("00:00:00.200000", "Another row a little back", process: "backboardd"),
+        row("09:30:00.000000", "-[SceneDelegate sceneWillResignActive:]"),
+        row("09:30:00.100000", "-[SceneDelegate sceneDidEnterBackground:]"),
+    ].joined(separator: "\n") + "\n"
+
+    @Test("a Console.app copy crossing midnight: later rows are on the next day, seconds go on increasing")
+    func consoleCopyCrossingMidnight() throws {
+        let tmp = try TempDir(); defer { tmp.remove() }
+        let p = try tmp.write("console.txt", Self.crossing)
+        let (events, inputs) = Hostile.ingest([p], IngestOptions(jobs: 1))
+        #expect(inputs.first?.format == .console)
+        #expect(events.map(\.line) == [1, 2, 4, 5, 7, 8])
+        // The times as the log wrote them; no date is made up.
+        #expect(events.map { $0.timestamp?.iso } == ["23:59:59.500000-05:00", "23:59:59.700000-05:00", "23:59:59.900000-05:00",
+                                                     "00:00:00.250000-05:00", "09:30:00.000000-05:00", "09:30:00.100000-05:00"])
+        #expect(events.allSatisfy { $0.timestamp?.isTimeOfDay == true && $0.timestamp?.offsetMinutes == -300 })
+        let s = events.compactMap { $0.timestamp?.seconds }
+        try #require(s.count == 6)
+        // Day 0 is 1970-01-01 in the log's zone: the first row is 23:59:59.5 at UTC-5.
+        #expect(abs(s[0] - (86399.5 + 5 * 3600)) < 1e-6)
+        let steps = zip(s, s.dropFirst()).map { (($1 - $0) * 1000).rounded() / 1000 }
+        #expect(steps == [0.2, 0.2, 0.35, 34199.75, 0.1])
+        // One session: no silence or relaunch is taken for the midnight.
+        let sessions = Matrix.sessions(events)
+        #expect(sessions.map(\.events.count) == [6])
+        #expect(sessions.first?.scenes.first?.finalState == .background)
+    }
+
+    @Test("rows a little back in time stay on their day; more than half a day back is the next day", arguments: [
+        (["13:00:00", "12:59:00", "02:00:01"], [0, 0, 0]),  // 11 h back: interleaved or out of order, not a new day
+        (["13:00:00", "00:59:59"], [0, 1]),                  // 12 h 0 min 1 s back: the next day
+        (["23:00:00", "01:00:00", "23:30:00", "00:30:00", "00:29:00"], [0, 1, 1, 2, 2]),
+    ])
+    func rolloverThreshold(times: [String], days: [Int]) throws {
+        let tmp = try TempDir(); defer { tmp.remove() }
+        let text = times.map { Self.row($0 + ".000000", "-[SceneDelegate sceneDidBecomeActive:]") }.joined(separator: "\n") + "\n"
+        let p = try tmp.write("console.txt", text)
+        let events = Hostile.ingest([p], IngestOptions(jobs: 1)).events
+        try #require(events.count == times.count)
+        let secondsOfDay = times.map { t -> Double in
+            let f = t.split(separator: ":").map { Double($0)! }
+            return f[0] * 3600 + f[1] * 60 + f[2] + 5 * 3600
+        }
+        #expect(events.map { $0.timestamp!.seconds! } == zip(days, secondsOfDay).map { Double($0 * 86400) + $1 })
+    }
+
+    /// Rows that go past midnight every other row (23:00 then 00:30 the next day), read whole and
+    /// in ranges of 64 KiB by several threads: a range counts its days from 0, and the reader puts
+    /// the days of the ranges before it (and a midnight between two ranges) back.
+    @Test("ranges of a Console.app copy give the days an unsplit read gives", arguments: [2, 3])
+    func rangesKnowTheDay(jobs: Int) throws {
+        var rows: [String] = []
+        for i in 0..<3000 {
+            let time = i % 2 == 0 ? String(format: "23:%02d:%02d.000000", (i / 2) % 60, i % 60) : String(format: "00:30:%02d.000000", i % 60)
+            rows.append(Self.row(time, i % 4 < 2 ? "-[SceneDelegate sceneWillResignActive:]" : "-[SceneDelegate sceneDidBecomeActive:]"))
+        }
+        let tmp = try TempDir(); defer { tmp.remove() }
+        let p = try tmp.write("console.txt", rows.joined(separator: "\n") + "\n")
+        func seconds(_ options: IngestOptions) -> [Double] {
+            Hostile.ingest([p], options).events.compactMap { $0.timestamp?.seconds }
+        }
+        let whole = seconds(IngestOptions(jobs: 1, rangeBytes: 1 << 40))
+        try #require(whole.count == 3000)
+        #expect(zip(whole, whole.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(Int(whole.last! / 86400) == 1500)  // 1,500 midnights after day 0
+        let split = seconds(IngestOptions(jobs: jobs, rangeBytes: 64 << 10))
+        #expect(split.count == whole.count)
+        let differs = zip(split, whole).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(differs == nil, "row \(differs.map { $0.offset + 1 } ?? 0): \(differs.map { "\($0.element.0) instead of \($0.element.1)" } ?? "")")
+    }
+
+    @Test("merged by time with a dated log, a Console.app copy keeps its own order across midnight")
+    func mergedKeepsOrder() throws {
+        let tmp = try TempDir(); defer { tmp.remove() }
+        let console = try tmp.write("console.txt", Self.crossing)
+        let other = try tmp.write("other.log", "2024-03-01 10:00:00.000000+0100 Other[41:1] -[SceneDelegate sceneDidBecomeActive:]\n")
+        let merged = SessionBuilder.mergedByTime(Hostile.ingest([other, console], IngestOptions(jobs: 1)).events)
+        #expect(merged.filter { $0.file == console }.map(\.line) == [1, 2, 4, 5, 7, 8])
+        let s = merged.filter { $0.file == console }.compactMap { $0.timestamp?.seconds }
+        #expect(s == s.sorted())
+    }
+
+    /// `watch` keeps one reference date for its whole run: a stream that goes on past New Year
+    /// would put `Jan  2` a year before the `Dec 31` rows above it.
+    @Test("a log without years whose reference date is behind it goes on into the next year, not back a year")
+    func newYearPastTheReferenceDate() throws {
+        let tmp = try TempDir(); defer { tmp.remove() }
+        let p = try tmp.write("idevicesyslog.log", HostileInputMatrixTime.newYear + """
+        Jan  2 09:00:00 Lantern[1408] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+        Dec 31 23:59:59 Lantern[1408] <Notice>: -[SceneDelegate sceneWillResignActive:]
+        Jan  3 10:00:00 Lantern[1408] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+
+        """)
+        // Written (as far as the file says) on Dec 31: the reference date is Jan 1.
+        try Matrix.setModificationDate(p, "2026-12-31T12:00:00Z")
+        let events = Hostile.ingest([p], IngestOptions(jobs: 1)).events
+        #expect(events.map { $0.timestamp?.iso.prefix(10) } == ["2026-12-31", "2026-12-31", "2027-01-01", "2027-01-01",
+                                                                 "2027-01-02", "2026-12-31", "2027-01-03"])
+        #expect(events.allSatisfy { $0.timestamp?.yearInferred == true })
+    }
+}
+
 // MARK: - Processes: pid reuse, interleaving
 
 @Suite struct HostileInputMatrixProcesses {

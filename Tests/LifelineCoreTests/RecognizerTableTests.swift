@@ -156,6 +156,11 @@ import Testing
         ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'must be called from main thread only'", .exception, false),
         // Main Thread Checker's report names a background thread: it is the report.
         ("Main Thread Checker: UI API called on a background thread: -[UIView layoutIfNeeded] must be used from main thread only", .mainThreadChecker, false),
+        // An exception whose reason quotes an assertion's words (no `***`, not at the start) stays the exception.
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Assertion failure in -[UITableView _endCellAnimations], UITableView.m:2097'", .exception, false),
+        // Banners whose `***` was lost are read by the same recognizers.
+        ("Terminating app due to uncaught exception 'NSGenericException', reason: 'boom'", .exception, false),
+        ("Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], UIApplication.m:3731", .assertion, false),
         // A failure that mentions UIScene is the failure, not a configuration message.
         ("*** Assertion failure in -[UIScene _setDelegate:], UIScene.m:912", .assertion, false),
     ])

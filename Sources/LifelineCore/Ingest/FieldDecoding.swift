@@ -13,12 +13,13 @@ enum FieldDecoding {
         return r
     }
 
-    /// Completes an event with the header fields of its record's first line.
-    static func fill(_ e: inout Event, from l: Bytes, spans h: HeaderSpans, context: TimeContext) {
-        e.takeHeader(of: record(from: l, spans: h, context: context))
+    /// Completes an event with the header fields of its record's first line. `day`: the input's
+    /// day a time written without a date falls on (`DaylessClock`).
+    static func fill(_ e: inout Event, from l: Bytes, spans h: HeaderSpans, context: TimeContext, day: Int = 0) {
+        e.takeHeader(of: record(from: l, spans: h, context: context, day: day))
     }
 
-    static func record(from l: Bytes, spans h: HeaderSpans, context: TimeContext) -> RecordText {
+    static func record(from l: Bytes, spans h: HeaderSpans, context: TimeContext, day: Int = 0) -> RecordText {
         var r = RecordText(format: h.format, message: string(l, h.messageStart..<l.count) ?? "")
         r.process = string(l, h.process)
         r.pid = h.pid
@@ -29,7 +30,7 @@ enum FieldDecoding {
         r.sender = string(l, h.sender)
         if let ts = h.timestamp, let base = l.baseAddress {
             r.timestamp = timestamp(UnsafeBufferPointer(start: base + ts.lowerBound, count: ts.count),
-                                    format: h.format, context: context)
+                                    format: h.format, context: context, day: day)
         }
         return r
     }
@@ -40,8 +41,9 @@ enum FieldDecoding {
         return t.withUTF8 { timestamp($0, format: format, context: context) }
     }
 
-    /// Parses `YYYY-MM-DD HH:MM:SS[.f][±HH[:]MM]`, `Mmm dd HH:MM:SS` and `HH:MM:SS[.f][±HHMM]`.
-    static func timestamp(_ t: Bytes, format: LogFormat, context: TimeContext) -> LogTimestamp? {
+    /// Parses `YYYY-MM-DD HH:MM:SS[.f][±HH[:]MM]`, `Mmm dd HH:MM:SS` and `HH:MM:SS[.f][±HHMM]`;
+    /// the last falls on the input's day `day`.
+    static func timestamp(_ t: Bytes, format: LogFormat, context: TimeContext, day dayIndex: Int = 0) -> LogTimestamp? {
         func num(_ a: Int, _ n: Int) -> Int? {
             guard a + n <= t.count else { return nil }
             var v = 0
@@ -83,7 +85,7 @@ enum FieldDecoding {
         }
         let fraction = String(decoding: UnsafeBufferPointer(rebasing: t[fracStart..<fracEnd]), as: UTF8.self)
         return LogTimestamp.make(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                                 fraction: Substring(fraction), offsetMinutes: offset, yearInferred: inferred)
+                                 fraction: Substring(fraction), offsetMinutes: offset, yearInferred: inferred, dayIndex: dayIndex)
     }
 }
 
@@ -113,10 +115,53 @@ public struct TimeContext: Sendable {
         return referenceYear - 1
     }
 
+    /// Moves the reference date to the day after `date` a year later: `date` was inferred a year
+    /// too early (the reference date was behind the log: a stream read past New Year).
+    mutating func moveReference(pastNewYearOf date: (year: Int, month: Int, day: Int)) {
+        let (y, m, d) = LogTimestamp.civil(fromDays: LogTimestamp.daysFromCivil(date.year + 1, date.month, date.day) + 1)
+        self = TimeContext(referenceYear: y, referenceMonth: m, referenceDay: d)
+    }
+
     /// The reference date of a file written at `s`, plus a day: the log's own times are local
     /// and may be up to a day ahead of the UTC date of `s`.
     public init(secondsSince1970 s: Double) {
         let (y, m, d) = LogTimestamp.civil(fromDays: Int((s / 86400).rounded(.down)) + 1)
         self.init(referenceYear: y, referenceMonth: m, referenceDay: d)
+    }
+}
+
+/// Per input: how many times the times it writes without a date (Console.app copies:
+/// `default<TAB>21:08:54.482829-0500<TAB>SpringBoard<TAB>…`) went past midnight. Fed the time of
+/// each record's header in input order; a time more than twelve hours earlier than the one before
+/// it is on the next day. Processes interleaved out of order (a few seconds or minutes back) and a
+/// change to daylight saving time (an hour back) stay on their day. Half a day without a single
+/// line cannot be told from a new day, and a capture pasted newest first is not turned around.
+struct DaylessClock: Sendable {
+    /// Days past the input's first so far.
+    private(set) var day = 0
+    /// Second of the day (as the log wrote it, in its own zone) of the input's first and last
+    /// times without a date; -1 before the first.
+    private(set) var first = -1
+    private(set) var last = -1
+
+    static let rollover = 12 * 3600
+
+    /// Whether a time at second `next` of its day, after one at `previous`, is on the next day.
+    @inline(__always) static func rolls(from previous: Int, to next: Int) -> Bool {
+        previous >= 0 && previous - next > rollover
+    }
+
+    /// Notes the time at `span` of `l` when it is a time of day with no date (`HH:MM:SS…`).
+    /// Returns true for the input's first such time. Runs once per record header: a few byte reads.
+    @inline(__always) mutating func observe(_ l: Bytes, _ span: Range<Int>) -> Bool {
+        let s = span.lowerBound
+        guard span.count >= 8, l[s + 2] == 58, l[s + 5] == 58 else { return false }
+        @inline(__always) func two(_ i: Int) -> Int { Int(l[i] &- 48) * 10 + Int(l[i + 1] &- 48) }
+        let t = two(s) * 3600 + two(s + 3) * 60 + two(s + 6)
+        if Self.rolls(from: last, to: t) { day += 1 }
+        let isFirst = last < 0
+        if isFirst { first = t }
+        last = t
+        return isFirst
     }
 }

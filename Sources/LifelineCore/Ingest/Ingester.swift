@@ -104,8 +104,17 @@ public struct Ingester: Sendable {
         // own cannot know the offset in use before it, so its first such times are settled here,
         // in file order, as one sequential read settles them.
         var carriedOffset = [Int?](repeating: nil, count: plans.count)
+        // Likewise the days of times written without a date (Console.app rows): a range counts
+        // them from 0, so its events take the days the ranges before it went past midnight, and
+        // one more when the range's first time is more than half a day before the last time of
+        // the range before it. (Encoded events write the time as the log did: nothing to shift.)
+        var carriedDays = [Int](repeating: 0, count: plans.count)
+        var lastDaylessTime = [Int](repeating: -1, count: plans.count)
         forEachUnit(units, encoded: { unit, encoded in
             onEncoded?(encoded, lineOffsets[units[unit].input])
+        }, daylessStart: { unit, secondOfDay in
+            let input = units[unit].input
+            if DaylessClock.rolls(from: lastDaylessTime[input], to: secondOfDay) { carriedDays[input] += 1 }
         }, events: { unit, events in
             // Renumbered in place: a chunk's events are referenced only by it. (A copy into the
             // consumer's heap once kept long-lived sessions out of the reader threads' malloc
@@ -113,10 +122,15 @@ public struct Ingester: Sendable {
             // 244 MB on longlived-1G, and the copy cost the consumer 9% of its time.)
             let input = units[unit].input
             let offset = lineOffsets[input]
+            let days = carriedDays[input]
             var events = events
             for i in events.indices {
                 if offset != 0 { events[i].position = events[i].position.shifted(lines: offset) }
                 if var ts = events[i].timestamp {
+                    if days != 0, ts.isTimeOfDay, let s = ts.seconds {
+                        ts.seconds = s + Double(days * 86400)
+                        events[i].timestamp = ts
+                    }
                     if let minutes = ts.offsetMinutes {
                         carriedOffset[input] = minutes
                     } else if let minutes = carriedOffset[input] {
@@ -128,6 +142,8 @@ public struct Ingester: Sendable {
             }
         }, finished: { result in
             let i = result.input
+            carriedDays[i] += result.daylessClock.day
+            if result.daylessClock.last >= 0 { lastDaylessTime[i] = result.daylessClock.last }
             totals[i].absorb(result.stats, lineOffset: lineOffsets[i])
             if totals[i].error == nil { totals[i].error = result.stats.error }
             lineOffsets[i] += result.stats.lines
@@ -142,13 +158,14 @@ public struct Ingester: Sendable {
     /// than `2 × jobs` units wait for the caller, and a unit's reader waits while `chunk × 2` of its
     /// events do (issue 12: whole 16 MB ranges of a dense log held 180 MB of events in flight).
     /// Reading overlaps with what the caller does with the events (sessions, rules, output).
-    private func forEachUnit(_ units: [WorkUnit], encoded: (Int, EncodedEvents) -> Void,
+    private func forEachUnit(_ units: [WorkUnit], encoded: (Int, EncodedEvents) -> Void, daylessStart: (Int, Int) -> Void,
                              events: (Int, [Event]) -> Void, finished: (UnitResult) -> Void) {
         let chunk = max(1, options.eventChunk)
         func deliver(_ u: Int, _ piece: Chunk) {
             switch piece {
             case .events(let e): events(u, e)
             case .encoded(let e): encoded(u, e)
+            case .daylessStart(let t): daylessStart(u, t)
             }
         }
         func deliverRest(_ u: Int, _ result: UnitResult) {
@@ -309,15 +326,23 @@ public struct Ingester: Sendable {
         var stats: InputStats
         var events: [Event]
         var encoded = EncodedEvents()
+        /// The days the unit's times without a date went past midnight, and its first and last.
+        var daylessClock = DaylessClock()
     }
 
     /// What a reader hands over at a time: events, or events written as lines (`encoding`).
     enum Chunk {
         case events([Event])
         case encoded(EncodedEvents)
+        /// A range's first time without a date (second of its day), before any event that has one.
+        case daylessStart(Int)
 
         var count: Int {
-            switch self { case .events(let e): return e.count; case .encoded(let e): return e.count }
+            switch self {
+            case .events(let e): return e.count
+            case .encoded(let e): return e.count
+            case .daylessStart: return 0
+            }
         }
     }
 
@@ -428,6 +453,7 @@ public struct Ingester: Sendable {
         if let sink {
             processor.eventSink = { sink(.events($0)) }
             processor.encodedSink = { sink(.encoded($0)) }
+            if !unit.isFirst { processor.daylessStart = { sink(.daylessStart($0)) } }
         }
         processor.encoding = options.encoding
         processor.chunkSize = chunk
@@ -477,7 +503,8 @@ public struct Ingester: Sendable {
             stats.error = readError
             stats.notes.append(InputNote(.error, line: stats.lines + 1, "reading stopped: \(readError)"))
         }
-        return UnitResult(input: unit.input, stats: stats, events: processor.events, encoded: processor.encoded)
+        return UnitResult(input: unit.input, stats: stats, events: processor.events, encoded: processor.encoded,
+                          daylessClock: processor.daylessClock)
     }
 
     // MARK: Archives

@@ -11,7 +11,17 @@ struct RecordProcessor {
     /// The format the input was sniffed as (or forced to).
     let mode: LogFormat
     let forced: Bool
-    let context: TimeContext
+    /// Completes dates written without a year; moved on when the log shows it is behind (see
+    /// `settleInferredYear`).
+    private(set) var context: TimeContext
+    /// The days the input's times written without a date went past midnight, so far.
+    private(set) var daylessClock = DaylessClock()
+    /// Called with the second of the day of the input's first time without a date, when it is
+    /// read: a range read on its own starts its days at 0, and the reader that puts the ranges
+    /// back in order tells from it whether midnight fell between the range and the one before.
+    var daylessStart: ((Int) -> Void)?
+    /// The last date with an inferred year that an event got (seconds), to catch a year passing.
+    private var lastInferredDate: Double?
     let markdown: Bool
     let collectEvents: Bool
     let classifier: EventClassifier
@@ -49,6 +59,7 @@ struct RecordProcessor {
     private var openExpectsBlock = false
     private var openMetadata: String?
     private var openClosed = false
+    private var openDay = 0
     var recordsPerFormat = [Int](repeating: 0, count: LogFormat.allCases.count)
     /// Records of one format in a row are counted here and added to `recordsPerFormat` when the
     /// format changes (touching the array on every record costs more than the rest of the count).
@@ -134,6 +145,7 @@ struct RecordProcessor {
         spans.full = hasAnchor
         if HeaderParser.parse(l, preferred: current, into: &spans) {
             current = spans.format
+            if spans.format == .console { observeDaylessTime(l) }
             return startRecord(l, format: spans.format, hasSpans: true, candidate: hasAnchor)
         }
         if let f = l.first, f == 123 || (f == 32 && mode == .logNDJSON) {  // `{`
@@ -147,6 +159,7 @@ struct RecordProcessor {
             spans.full = true
             if HeaderParser.parseAny(rest, into: &spans) {
                 current = spans.format
+                if spans.format == .console { observeDaylessTime(rest) }
                 return startRecord(rest, format: spans.format, hasSpans: true, candidate: hasAnchor)
             }
             if strong, hasAnchor, classifier.startsEvent(string(rest)) {
@@ -156,16 +169,28 @@ struct RecordProcessor {
         headerless(l, hasAnchor: hasAnchor, quoted: quoted)
     }
 
-    /// `***` or its Markdown escape `**\*` at the start of the line.
-    private func isStarredLine(_ l: Bytes) -> Bool {
-        l.count > 4 && l[0] == 42 && l[1] == 42 && (l[2] == 42 || l[2] == 92 && l[3] == 42)
+    /// Console.app rows are the one line format whose times have no date: each header's time goes
+    /// to the day count.
+    @inline(__always) private mutating func observeDaylessTime(_ l: Bytes) {
+        guard let span = spans.timestamp else { return }
+        if daylessClock.observe(l, span), let daylessStart { daylessStart(daylessClock.first) }
+    }
+
+    /// A failure's banner at the start of the line: `***` or its Markdown escape `**\*`, or the
+    /// words of an exception's or assertion's banner whose `***` a rendered paste dropped.
+    private func isBannerLine(_ l: Bytes) -> Bool {
+        guard l.count > 4 else { return false }
+        if l[0] == 42 { return l[1] == 42 && (l[2] == 42 || l[2] == 92 && l[3] == 42) }
+        return hasPrefix(l, "Terminating app due to uncaught exception '") || hasPrefix(l, "Assertion failure in ")
     }
 
     private mutating func headerless(_ l: Bytes, hasAnchor: Bool, quoted: Bool) {
         if markdown, !inFence, !quoted {
             // Prose around pasted logs, except a failure line pasted into the prose: `*** Assertion
-            // failure …`, which Markdown editors escape as `**\* …`.
-            if hasAnchor, isStarredLine(l), classifier.startsEvent(string(l)) {
+            // failure …`, which Markdown editors escape as `**\* …` and a copy of the rendered page
+            // drops (`Assertion failure in -[…]`). The classifier decides: prose that only starts
+            // with those words is no event.
+            if hasAnchor, isBannerLine(l), classifier.startsEvent(string(l)) {
                 return startRecord(l, format: .print, hasSpans: false, candidate: true)
             }
             nonLog()
@@ -224,6 +249,7 @@ struct RecordProcessor {
         openExpectsBlock = false
         openMetadata = nil
         openClosed = false
+        openDay = daylessClock.day
         if openContinuationBytes > 0 || !openContinuation.isEmpty {
             openContinuation.removeAll(keepingCapacity: true)
             openContinuationBytes = 0
@@ -311,7 +337,8 @@ struct RecordProcessor {
             return
         }
         if let spans {
-            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context) }
+            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context, day: openDay) }
+            if event.timestamp?.yearInferred == true { settleInferredYear(&event, spans: spans) }
         }
         if let meta = openMetadata { applyMetadata(meta, to: &event) }
         emit(event)
@@ -319,6 +346,20 @@ struct RecordProcessor {
     }
 
     func formatIndex(_ f: LogFormat) -> Int { f.ordinal }
+
+    /// A date written without a year (idevicesyslog's `Jan  2 00:00:01`) takes the latest year that
+    /// puts it no later than the reference date (`TimeContext.inferYear`), which keeps a file's
+    /// New Year in order. A reader that outlives its reference date (`watch` on a stream running
+    /// past New Year) would put `Jan  2` a year before the `Dec 31` above it: a date more than
+    /// half a year before the last one is a year later, and the reference date moves past it.
+    private mutating func settleInferredYear(_ event: inout Event, spans: HeaderSpans) {
+        guard let s = event.timestamp?.seconds else { return }
+        if let last = lastInferredDate, s < last - 183 * 86400, let date = event.timestamp?.civilDate {
+            context.moveReference(pastNewYearOf: date)
+            firstLine.withUnsafeBufferPointer { FieldDecoding.fill(&event, from: $0, spans: spans, context: context, day: openDay) }
+        }
+        lastInferredDate = event.timestamp?.seconds ?? s
+    }
 
     /// Says (once per marker and input) that a marker pattern hit PCRE2's work limit on a line, so
     /// that line was not matched by it.

@@ -4,7 +4,10 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
     /// time only (`08:00:54.158544-06:00`) when the log has no date (Console.app copies).
     public var iso: String
     /// Seconds since 1970-01-01T00:00:00Z when the date and offset are known; seconds since
-    /// 1970 in the log's own (unknown) zone when only the offset is missing; nil without a date.
+    /// 1970 in the log's own (unknown) zone when only the offset is missing. For a time of day
+    /// written without a date (`isTimeOfDay`): seconds from the start of the input's first day,
+    /// taken as 1970-01-01, plus a day for each time the input's times went past midnight
+    /// (`DaylessClock`), so durations and order within the input hold; it is no date.
     public var seconds: Double?
     /// The log carries a UTC offset.
     public var hasOffset: Bool
@@ -20,6 +23,26 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
         self.hasOffset = hasOffset
         self.yearInferred = yearInferred
         self.offsetMinutes = offsetMinutes
+    }
+
+    /// The log wrote a time of day and no date (`08:00:54.158544-06:00`, Console.app copies):
+    /// `seconds` counts the input's own days, not the calendar's.
+    public var isTimeOfDay: Bool {
+        let u = iso.utf8
+        return u.count > 2 && u[u.index(u.startIndex, offsetBy: 2)] == 58  // `HH:`, never `YYYY-`
+    }
+
+    /// The date as written (`YYYY-MM-DD` at the start of `iso`), or nil for a time of day only.
+    var civilDate: (year: Int, month: Int, day: Int)? {
+        let u = Array(iso.utf8.prefix(10))
+        guard u.count == 10, u[4] == 45, u[7] == 45 else { return nil }
+        var v: [Int] = []
+        for r in [0..<4, 5..<7, 8..<10] {
+            var x = 0
+            for b in u[r] { guard isDigit(b) else { return nil }; x = x * 10 + Int(b &- 48) }
+            v.append(x)
+        }
+        return (v[0], v[1], v[2])
     }
 
     /// The wall-clock time as the log wrote it, for people: `2024-03-01 10:00:00.123 +08:00`
@@ -69,8 +92,9 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
     }
 
     /// Builds a timestamp from parsed fields. `fraction` holds the digits after the point as written.
+    /// `dayIndex`: for a time without a date, the input's day it falls on (0: its first).
     static func make(year: Int?, month: Int?, day: Int?, hour: Int, minute: Int, second: Int,
-                     fraction: Substring, offsetMinutes: Int?, yearInferred: Bool = false) -> LogTimestamp {
+                     fraction: Substring, offsetMinutes: Int?, yearInferred: Bool = false, dayIndex: Int = 0) -> LogTimestamp {
         // Written byte by byte: this runs once per event.
         var b: [UInt8] = []
         b.reserveCapacity(40)
@@ -100,10 +124,9 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
             digits(abs(off) / 60, 2); b.append(58); digits(abs(off) % 60, 2)
         }
         let iso = String(decoding: b, as: UTF8.self)
-        guard let year, let month, let day else {
-            return LogTimestamp(iso: iso, seconds: nil, hasOffset: offsetMinutes != nil, yearInferred: yearInferred)
-        }
-        var secs = Double(daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second) + fractionValue
+        let days: Int
+        if let year, let month, let day { days = daysFromCivil(year, month, day) } else { days = dayIndex }
+        var secs = Double(days * 86400 + hour * 3600 + minute * 60 + second) + fractionValue
         if let off = offsetMinutes { secs -= Double(off * 60) }
         return LogTimestamp(iso: iso, seconds: secs, hasOffset: offsetMinutes != nil, yearInferred: yearInferred,
                             offsetMinutes: offsetMinutes)

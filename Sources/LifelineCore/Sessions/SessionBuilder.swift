@@ -78,6 +78,11 @@ public enum SessionBuilder {
         /// The process is known to have ended (terminated, crashed, killed).
         var ended = false
         var lastTime: Double?
+        /// `lastTime` is a time of day without a date (`LogTimestamp.isTimeOfDay`), on its input's
+        /// own days: it is compared only with times like it.
+        var lastTimeIsTimeOfDay = false
+        /// The kinds of time the session's events have: 1, dates; 2, times of day without one.
+        var timeKinds: UInt8 = 0
         /// Sequence number of the session's latest event in its stream.
         var lastSeq = 0
         /// The id of the session this one continues (that one reached `SessionOptions.maxEvents`).
@@ -111,13 +116,21 @@ public enum SessionBuilder {
             }
             guard marker, e.sessionPID != nil, pidKnown else { return marker }
             if ended { return true }
-            if let last = lastTime, let t = e.timestamp?.seconds, t - last > SessionOptions.relaunchSilence { return true }
+            if let silence = elapsed(until: e), silence > SessionOptions.relaunchSilence { return true }
             return false
         }
 
         func silenceExceeded(before e: Event, gap: Double) -> Bool {
-            guard e.sessionPID != nil, let last = lastTime, let t = e.timestamp?.seconds else { return false }
-            return t - last > gap
+            guard e.sessionPID != nil, let silence = elapsed(until: e) else { return false }
+            return silence > gap
+        }
+
+        /// Seconds from the session's last time to `e`'s, when both are known and of one kind: a
+        /// time of day without a date (a Console.app row) says nothing about how long before or
+        /// after a dated line (an Xcode log of the same process) it was.
+        func elapsed(until e: Event) -> Double? {
+            guard let last = lastTime, let ts = e.timestamp, let t = ts.seconds, ts.isTimeOfDay == lastTimeIsTimeOfDay else { return nil }
+            return t - last
         }
 
         mutating func add(_ e: Event) {
@@ -132,7 +145,11 @@ public enum SessionBuilder {
             if e.kind == .appWillTerminate || (e.kind.isFailure && e.kind != .assertion) {
                 ended = true
             }
-            if let t = e.timestamp?.seconds { lastTime = t }
+            if let ts = e.timestamp, let t = ts.seconds {
+                lastTime = t
+                lastTimeIsTimeOfDay = ts.isTimeOfDay
+                timeKinds |= lastTimeIsTimeOfDay ? 2 : 1
+            }
             if pid == nil { pid = e.namedPID }
             events.append(e)
             let i = events.count - 1
@@ -163,6 +180,13 @@ public enum SessionBuilder {
         }
 
         func finish(id: String) -> ProcessSession {
+            // Times of day without a date among dated times (a Console.app copy read with an Xcode
+            // log of the same process): their seconds cannot be set against the dates, so the
+            // session's durations and gaps use the dated times only.
+            var events = self.events
+            if timeKinds == 3 {
+                for i in events.indices where events[i].timestamp?.isTimeOfDay == true { events[i].timestamp?.seconds = nil }
+            }
             let timelines = scenes.timelines()
             let launchSeen = hasWillFinish || hasDidFinish || hasSystemLaunch
             let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }

@@ -24,8 +24,11 @@ public struct SessionStream {
     private var lastByFile: [String: Int] = [:]              // file -> ordinal it logged to last
     private var lastByProcess: [String: Int] = [:]           // process name -> ordinal it logged to last
     private var nextOrdinal = 1
-    /// The latest time seen; sessions silent for longer than the gap before it are over.
+    /// The latest date seen; sessions silent for longer than the gap before it are over.
     public private(set) var clock = -Double.infinity
+    /// The latest time of day seen without a date (Console.app rows: seconds on their input's own
+    /// days), the clock of the sessions whose last time is one.
+    public private(set) var timeOfDayClock = -Double.infinity
     private var sinceSweep = 0
     /// Live sessions whose process ended (a crash, a kill, willTerminate).
     private var endedLive: Set<Int> = []
@@ -98,14 +101,16 @@ public struct SessionStream {
         if event.kind == .appWillFinishLaunching || event.kind == .appDidFinishLaunching {
             markSuperseded(by: ordinal)
         }
-        if let t = event.timestamp?.seconds, t > clock { clock = t }
+        if let ts = event.timestamp, let t = ts.seconds {
+            if !ts.isTimeOfDay { if t > clock { clock = t } } else if t > timeOfDayClock { timeOfDayClock = t }
+        }
         if live[ordinal]?.ended == true { endedLive.insert(ordinal) }
         // Sessions whose process ended are over once the log went on for `endedGrace` (checked
         // on every event: there are few of them at a time).
         if !endedLive.isEmpty {
             let over = endedLive.filter { o in
-                guard o != ordinal, let last = live[o]?.lastTime else { return false }
-                return clock - last > Self.endedGrace
+                guard o != ordinal, let b = live[o], let last = b.lastTime else { return false }
+                return (b.lastTimeIsTimeOfDay ? timeOfDayClock : clock) - last > Self.endedGrace
             }
             for o in over.sorted() { close(o, into: &released) }
         }
@@ -114,7 +119,7 @@ public struct SessionStream {
             sinceSweep = 0
             var over: [Int] = []
             for (o, b) in live where o != ordinal {
-                if let last = b.lastTime, clock - last > options.pidReuseGap { over.append(o) }
+                if let last = b.lastTime, (b.lastTimeIsTimeOfDay ? timeOfDayClock : clock) - last > options.pidReuseGap { over.append(o) }
                 else if let mark = superseded[o], seq - mark >= Self.supersededGrace { over.append(o) }
             }
             for o in over.sorted() { close(o, into: &released) }

@@ -163,10 +163,10 @@ public struct LiveAnalysis {
                 if lookahead.events > 0 {
                     // A finding at one of the session's last events waits for the events after it,
                     // or for the log's time to pass it by the rule's seconds.
-                    let clock = stream.clock
+                    let clock = stream.clock, timeOfDayClock = stream.timeOfDayClock
                     let recent = Set(session.events.suffix(lookahead.events).filter { e in
-                        guard lookahead.seconds > 0, let t = e.timestamp?.seconds else { return true }
-                        return clock - t <= lookahead.seconds
+                        guard lookahead.seconds > 0, let ts = e.timestamp, let t = ts.seconds else { return true }
+                        return (ts.isTimeOfDay ? timeOfDayClock : clock) - t <= lookahead.seconds
                     }.map { Anchor(file: $0.file, position: $0.position) })
                     let before = found.count
                     found.removeAll { recent.contains(Anchor(file: $0.file, position: $0.position)) }

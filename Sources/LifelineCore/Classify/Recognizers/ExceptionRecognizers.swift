@@ -7,9 +7,12 @@ extension RecognizerFamily {
 }
 
 extension Recognizer {
-    // `***` may arrive Markdown-escaped as `**\*` (pasted into an issue or a chat).
+    // `***` may arrive Markdown-escaped as `**\*` (pasted into an issue or a chat), or not at all:
+    // a rendered Markdown paste or a quote (`> Assertion failure in -[…], File.m:12`) loses it.
+    // Without it the line must be only the banner, from the message's start: an Objective-C
+    // method and at most its `, file:line` (prose that mentions an assertion failure is no event).
     static let assertion: Recognizer = {
-        let pattern = Pattern.builtIn(#"\*\*\\?\* Assertion failure in (?<method>.+?)(?:, (?<file>.+?):(?<line>\d+))?\s*$"#)
+        let pattern = Pattern.builtIn(#"(?:\*\*\\?\* |^\s*(?=Assertion failure in [-+]\[[^\]]+\](?:, .+:\d+)?\s*$))Assertion failure in (?<method>.+?)(?:, (?<file>.+?):(?<line>\d+))?\s*$"#)
         let method = pattern.group("method"), file = pattern.group("file"), line = pattern.group("line")
         return Recognizer("assertion failure", family: .assertion, triggers: ["Assertion| fail"], pattern: pattern) { c, m, r in
             var d = EventDetails()
@@ -21,9 +24,13 @@ extension Recognizer {
         }
     }()
 
+    /// With its `***` (or the Markdown escape `**\*`) or without: a rendered paste or a quote loses
+    /// it, and some loggers put their own prefix before the banner. The quoted name and `reason: '`
+    /// make the line the banner rather than prose about one. One recognizer for both, so a line
+    /// is one event whichever way it came.
     static let uncaughtException = exception(
         "uncaught exception", triggers: ["uncaught ex|ception", "|Terminating app"],
-        #"\*\*\\?\* Terminating app due to uncaught exception '(?<name>[^']+)', reason: '(?<reason>.*)$"#)
+        #"Terminating app due to uncaught exception '(?<name>[^']+)', reason: '(?<reason>.*)$"#)
 
     /// The same exception pasted without its `*** Terminating app due to uncaught exception` prefix.
     static let bareException = exception(
