@@ -1,67 +1,17 @@
 import Testing
+import TestSupport
 @testable import LifelineCore
 
 /// Issue 30: what the system says of an app makes timelines of the app's session: RunningBoard's
 /// process states (`ProcessSession.processTimeline`) and FrontBoard's scene states
 /// (`SceneTimeline.systemStates`, and timelines of the system's states only).
 @Suite struct SystemTimelineTests {
-    static let bundle = "com.example.comet"
-    static let sceneID = "sceneID:com.example.comet-default"
+    static let sceneID = SystemLog.sceneID
 
-    /// A device log built event by event: the app's own lines (process Comet, pid 812) and the
-    /// system's lines about it (logged by SpringBoard or runningboardd, subject the app).
-    struct Log {
-        var events: [Event] = []
-        var pid = 812
-
-        private mutating func append(_ e: Event) {
-            var e = e
-            e.timestamp = LogTimestamp(iso: "t\(events.count)", seconds: Double(events.count), hasOffset: true)
-            events.append(e)
-        }
-
-        mutating func app(_ kind: String, scene address: String? = "0xA1", persistentID: String? = nil) {
-            var e = Event(file: "device.log", line: events.count + 1, format: .console, kind: EventKind(kind), message: kind)
-            e.process = "Comet"
-            e.pid = pid
-            e.tid = 7
-            if address != nil || persistentID != nil { e.scene = SceneRef(address: address, persistentIdentifier: persistentID) }
-            append(e)
-        }
-
-        mutating func system(_ kind: EventKind, logger: String = "SpringBoard", _ fill: (inout SystemDetails) -> Void = { _ in }) {
-            var e = Event(file: "device.log", line: events.count + 1, format: .console, kind: kind, message: kind.rawValue)
-            e.process = logger
-            e.pid = 55
-            e.subject = Subject(bundleID: SystemTimelineTests.bundle, pid: pid, process: "Comet")
-            var details = EventDetails()
-            var system = SystemDetails()
-            fill(&system)
-            details.system = system
-            e.details = details
-            append(e)
-        }
-
-        mutating func launch(intent: String = "foreground-interactive", trigger: String? = "icon") {
-            system(.systemLaunch) { $0.intent = intent; $0.trigger = trigger }
-        }
-        mutating func process(_ state: String?, role: String? = nil, taskState: String? = nil) {
-            system(.systemProcessState, logger: "runningboardd") { $0.state = state; $0.role = role; $0.taskState = taskState }
-        }
-        mutating func scene(_ state: String, id: String? = SystemTimelineTests.sceneID) {
-            system(.systemSceneState) { $0.state = state; $0.sceneID = id }
-        }
-        mutating func kill(_ kind: EventKind) {
-            var e = Event(file: "device.log", line: events.count + 1, format: .console, kind: kind, message: "killed")
-            e.process = "runningboardd"
-            e.pid = 33
-            e.subject = Subject(bundleID: SystemTimelineTests.bundle, pid: pid, process: "Comet")
-            append(e)
-        }
-    }
+    typealias Log = SystemLog
 
     static func only(_ log: Log, maxEvents: Int = SessionOptions.defaultMaxEvents) throws -> ProcessSession {
-        let sessions = SessionBuilder.build(log.events, options: SessionOptions(maxEvents: maxEvents))
+        let sessions = log.sessions(maxEvents: maxEvents)
         try #require(sessions.count == 1, "\(sessions.map { ($0.id, $0.process, $0.pid, $0.eventCount) })")
         return sessions[0]
     }
