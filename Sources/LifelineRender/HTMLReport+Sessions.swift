@@ -29,6 +29,7 @@ extension HTMLPage {
             if s.beginsMidSession { notes.append("the trace begins in the middle of this process's life; earlier states are unknown") }
             if s.endsAbruptly { notes.append("the trace ends with scenes still in the foreground") }
             notes += s.partNotes
+            if s.processTimeline.isTracked { notes.append("process state (system): \(s.processTimeline.finalState.rawValue)") }
             for n in notes {
                 raw("<br><span class=\"muted\">")
                 text(n)
@@ -125,6 +126,9 @@ extension HTMLPage {
         if scene.beginsMidLife { facts.append("begins mid-life") }
         if !scene.previousLives.isEmpty { facts.append("earlier lives " + scene.previousLives.joined(separator: ", ")) }
         if let p = scene.persistentIdentifier { facts.append("session " + p) }
+        if scene.source == .system { facts = ["seen from the system only"] }
+        if let id = scene.sceneID { facts.append("FrontBoard " + id) }
+        if let state = scene.systemFinalState { facts.append("system says " + state.rawValue) }
         text("(" + facts.joined(separator: ", ") + ")")
         raw("</span></li>")
     }

@@ -9,8 +9,14 @@ import LifelineRules
 /// transition outside the documented machine with no finding is dashed amber. Failures (crashes,
 /// exceptions, assertions, watchdog and jetsam kills) are edges from the state they happened in to a
 /// "failed" node, with count, kinds and the first one's place and words. Legal transitions never
-/// observed are dimmed. Machines nothing was observed for are left out.
+/// observed are dimmed. Machines nothing was observed for are left out. RunningBoard's process
+/// machine is drawn from its definition like the others; the scenes' states as the system
+/// (FrontBoard) told them are dashed purple edges between the scene machine's states
+/// (`SystemSceneState.sceneMachineState`), with a legend saying so.
 public enum StateDiagram {
+    /// The colour of what was seen from the system.
+    static let systemColour = "#8250df"
+
     public static func graph(_ tally: TransitionTally, title: String) -> DOTGraph {
         var g = DOTGraph(name: "lifecycle")
         g.attributes = [DOTAttribute("rankdir", "LR"), DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "14"),
@@ -21,13 +27,19 @@ public enum StateDiagram {
         g.edgeDefaults = [DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "9")]
         let machines = LifecycleMachine.allCases.filter { tally.machines[$0] != nil || tally.failures[$0] != nil }
         for machine in machines {
-            let observed = tally.machines[machine] ?? [:]
+            var observed = tally.machines[machine] ?? [:]
+            // The system's scene states, drawn apart (their from and to are the system's words).
+            let seenFromSystem = observed.filter { $0.key.event == SystemSceneState.event }
+            observed = observed.filter { $0.key.event != SystemSceneState.event }
             let failed = tally.failures[machine] ?? [:]
             let n = tally.timelines[machine] ?? 0
-            var title = "\(machine.title) (\(n) \(machine.unit(n))"
+            let systemOnly = tally.systemOnly[machine] ?? 0
+            var title = "\(machine.title) ("
+            if n > 0 || systemOnly == 0 { title += "\(n) \(machine.unit(n))" }
             if machine == .app && tally.derivedApp > 0 {
                 title += tally.derivedApp == n ? ", states derived from the scenes" : "; states derived from the scenes in \(tally.derivedApp)"
             }
+            if systemOnly > 0 { title += "\(n > 0 ? "; " : "")\(systemOnly) \(machine.unit(systemOnly)) seen from the system only" }
             title += ")"
             var cluster = DOTSubgraph(name: "cluster_\(machine.rawValue)",
                                       attributes: [DOTAttribute("label", title),
@@ -37,11 +49,21 @@ public enum StateDiagram {
                 for s in [t.from, t.to] where !states.contains(s) { states.append(s) }
             }
             for s in failed.keys.sorted() where !states.contains(s) { states.append(s) }
+            let systemEdges = seenFromSystem.sorted { $0.key < $1.key }.map { t, stats in
+                (t, stats, from: SystemSceneState(rawValue: t.from).sceneMachineState(asSource: true),
+                 to: SystemSceneState(rawValue: t.to).sceneMachineState(asSource: false))
+            }
+            for e in systemEdges { for s in [e.from, e.to] where !states.contains(s) { states.append(s) } }
             for s in states {
                 var attrs = [DOTAttribute("label", s == "start" ? "" : s)]
                 if s == "start" { attrs += [DOTAttribute("shape", "circle"), DOTAttribute("width", "0.2"), DOTAttribute("fillcolor", "#52606d")] }
                 if s == "unknown" { attrs += [DOTAttribute("style", "rounded,dashed"), DOTAttribute("label", "unknown (earlier events not in the trace)")] }
                 cluster.nodes.append(DOTNode(node(machine, s), attrs))
+            }
+            if !systemEdges.isEmpty {
+                cluster.nodes.append(DOTNode(node(machine, "legend.system"), [
+                    DOTAttribute("label", "dashed purple: seen from the system (FrontBoard)"), DOTAttribute("shape", "plaintext"),
+                    DOTAttribute("style", ""), DOTAttribute("fontcolor", systemColour), DOTAttribute("fontsize", "9")]))
             }
             if !failed.isEmpty {
                 let total = failed.values.reduce(0) { $0 + $1.count }
@@ -89,6 +111,19 @@ public enum StateDiagram {
                 attrs.insert(DOTAttribute("label", label), at: 0)
                 attrs.append(DOTAttribute("tooltip", "\(t.event): \(t.from) → \(t.to), \(stats.count)× (first \(stats.firstFile):\(stats.firstPosition.label))"))
                 g.edges.append(DOTEdge(node(machine, t.from), node(machine, t.to), attrs))
+            }
+            for (t, stats, from, to) in systemEdges {
+                var label = "system: \(t.from) → \(t.to) ×\(stats.count)"
+                if let d = stats.typicalDuration { label += "\n~\(duration(d)) in \(t.from)" }
+                var colour = systemColour
+                if let c = Self.colour(stats.severity) {
+                    colour = c
+                    label += "\n\(stats.severity!) at \(URL(fileURLWithPath: stats.severityFile).lastPathComponent):\(stats.severityPosition.label)"
+                }
+                g.edges.append(DOTEdge(node(machine, from), node(machine, to), [
+                    DOTAttribute("label", label), DOTAttribute("color", colour), DOTAttribute("fontcolor", colour),
+                    DOTAttribute("style", "dashed"), DOTAttribute("penwidth", penwidth(stats.count)),
+                    DOTAttribute("tooltip", "seen from the system (FrontBoard): \(t.from) → \(t.to), \(stats.count)× (first \(stats.firstFile):\(stats.firstPosition.label))")]))
             }
         }
         if machines.isEmpty {

@@ -2,8 +2,10 @@ import Foundation
 import LifelineCore
 import LifelineRules
 
-/// A session's timeline as a diagram: one lane for the app, one per scene and one per thread other
-/// than the main one; events left to right in log order with their time since the first event;
+/// A session's timeline as a diagram: one lane for the app, one per scene the app logged, one for
+/// the system (RunningBoard's process states, FrontBoard's scene states, the launch with its intent
+/// and trigger) when the session has system events, and one per thread other than the main one;
+/// events left to right in log order with their time since the first event;
 /// events with findings filled in the colour of their worst severity. Long repetitive stretches are
 /// drawn once with a count, and a session longer than `maxItems` keeps its beginning and end with
 /// the middle summarised, so any session gives a diagram Graphviz lays out in bounded time. The
@@ -23,21 +25,28 @@ public enum TimelineDiagram {
         var gap = 0             // events not drawn (the summarised middle)
     }
 
+    /// The lane of the system's events.
+    static let systemLane = "system"
+
     public static func graph(_ session: ProcessSession, diagnostics: [Diagnostic], maxItems: Int = maxItems) -> DOTGraph {
         let events = session.events
         var byLine: [String: [Diagnostic]] = [:]
         for d in diagnostics where d.session == session.id { byLine[d.position.label(in: d.file), default: []].append(d) }
         var sceneOf: [Int: String] = [:]
         for scene in session.scenes { for e in scene.entries { sceneOf[e.event] = scene.id } }
+        var systemSceneOf: [Int: String] = [:]
+        for scene in session.scenes { for e in scene.systemStates { systemSceneOf[e.event] = scene.id } }
         let main = session.mainThread.tid
         func lane(_ i: Int) -> String {
+            if events[i].kind.isSystemLifecycle { return systemLane }
             if let tid = events[i].details?.reportedTID ?? events[i].ownTID, let main, tid != main { return "thread \(tid)" }
             return sceneOf[i] ?? "app"
         }
         var items: [Item] = events.indices.map { i in
             let found = byLine[events[i].position.label(in: events[i].file)] ?? []
-            return Item(lane: lane(i), kind: StateDiagram.shortName(events[i].kind.rawValue), first: i, last: i,
-                        severity: found.map(\.severity).max(), findings: found)
+            let kind = events[i].kind.isSystemLifecycle ? systemName(events[i], scene: systemSceneOf[i])
+                : StateDiagram.shortName(events[i].kind.rawValue)
+            return Item(lane: lane(i), kind: kind, first: i, last: i, severity: found.map(\.severity).max(), findings: found)
         }
         let original = items.count
         var collapsedStretches = 0, collapsedEvents = 0
@@ -65,13 +74,15 @@ public enum TimelineDiagram {
                           DOTAttribute("fontname", "Helvetica"), DOTAttribute("fontsize", "9"), DOTAttribute("margin", "0.05,0.02")]
         g.edgeDefaults = [DOTAttribute("color", "#9aa5b1"), DOTAttribute("arrowsize", "0.5")]
 
-        var lanes = ["app"] + session.scenes.map(\.id)
+        // Scenes the system alone told of have no lane of their own: their states are in the system's.
+        var lanes = ["app"] + session.scenes.filter { $0.source == .app }.map(\.id)
+        if items.contains(where: { $0.lane == systemLane }) { lanes.append(systemLane) }
         for item in items where !lanes.contains(item.lane) { lanes.append(item.lane) }
         let start = events.lazy.compactMap { $0.timestamp?.seconds }.first
         var headers = DOTSubgraph(name: "lanes", attributes: [DOTAttribute("rank", "same")])
         for l in lanes {
             let scene = session.scenes.first { $0.id == l }
-            var label = scene.map { s in s.role == nil ? s.id : "\(s.id)\n\(roleName(s))" } ?? l
+            var label = scene.map { s in s.role == nil ? s.id : "\(s.id)\n\(roleName(s))" } ?? (l == systemLane ? "system\n(RunningBoard, FrontBoard)" : l)
             if let s = scene, s.isIndistinguishable { label += "\n\(s.sceneCount) scenes, not distinguishable" }
             headers.nodes.append(DOTNode("lane:\(l)", [DOTAttribute("label", label), DOTAttribute("shape", "plaintext"),
                                                         DOTAttribute("style", ""), DOTAttribute("fontsize", "11"), DOTAttribute("group", l)]))
@@ -95,6 +106,8 @@ public enum TimelineDiagram {
                 if FailureMarks.kinds.contains(events[item.first].kind) {
                     label += "\n" + StateDiagram.wrap(FailureMarks.summary(of: events[item.first], limit: 90), width: 36)
                 }
+                // The system's account: the launch's intent and trigger, the process's role.
+                if let more = systemDetail(events[item.first]) { label += "\n" + more }
             }
             if let t0 = start, let t = events[item.first].timestamp?.seconds { label += String(format: "\n%+.3f s", t - t0) }
             if !item.findings.isEmpty {
@@ -102,6 +115,10 @@ public enum TimelineDiagram {
                 label += item.repeats > 1 || item.gap > 0 ? "\n\(item.findings.count) findings" : "\n" + findingLine(item.findings)
             }
             var attrs = [DOTAttribute("label", label), DOTAttribute("group", item.lane)]
+            if item.lane == systemLane && item.gap == 0 {
+                attrs.append(DOTAttribute("color", StateDiagram.systemColour))
+                if item.severity == nil { attrs.append(DOTAttribute("fillcolor", "#f5f0ff")) }
+            }
             if let s = item.severity {
                 attrs.append(DOTAttribute("fillcolor", color(s)))
                 attrs.append(DOTAttribute("penwidth", "1.5"))
@@ -127,6 +144,39 @@ public enum TimelineDiagram {
             previousInLane[item.lane] = id
         }
         return g
+    }
+
+    /// What a system event is called in its box: `launch`, `process running-active`,
+    /// `S1 foreground` (the scene timeline that holds the state; `scene` when none does).
+    static func systemName(_ e: Event, scene: String?) -> String {
+        let system = e.details?.system
+        switch e.kind {
+        case .systemLaunch: return "launch"
+        case .systemProcessState:
+            let state = ProcessState.target(of: e)?.rawValue ?? system?.state ?? system?.taskState ?? "?"
+            return "process \(state)"
+        default:
+            return "\(scene ?? "scene") \(system?.state?.lowercased() ?? "?")"
+        }
+    }
+
+    /// The rest of what a system event says, a line each: a launch's intent, trigger and opener, a
+    /// process state's role (nil when it says nothing more).
+    static func systemDetail(_ e: Event) -> String? {
+        guard let system = e.details?.system else { return nil }
+        var parts: [String] = []
+        switch e.kind {
+        case .systemLaunch:
+            if let intent = system.intent { parts.append("intent \(intent)") }
+            if let trigger = system.trigger { parts.append("by \(trigger)") }
+            if let opener = system.openedBy { parts.append("from \(opener)") }
+        case .systemProcessState:
+            if let role = system.role { parts.append("role \(role)") }
+            if system.state == nil, let v = system.visibility { parts.append("visibility \(v)") }
+        default:
+            break
+        }
+        return parts.isEmpty ? nil : parts.map { StateDiagram.wrap($0, width: 36) }.joined(separator: "\n")
     }
 
     /// Replaces a pattern of 1 to 4 items (same lanes, kinds and severity) repeated at least three

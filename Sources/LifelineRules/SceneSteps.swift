@@ -176,8 +176,9 @@ extension SessionView {
         }
     }
 
-    /// The process uses scenes: some scene callback was logged.
-    var hasSceneEvents: Bool { !scenes.isEmpty }
+    /// The process uses scenes: some scene callback was logged (a scene the system alone told
+    /// of says nothing: FrontBoard has a scene for every app, scene-based or not).
+    var hasSceneEvents: Bool { scenes.contains { $0.source == .app } }
 
     /// Seconds between two events, when both have times.
     func seconds(from a: Int, to b: Int) -> Double? {

@@ -96,6 +96,8 @@ public enum SessionBuilder {
         var scenes = SceneTracker()
         var app: [TimelineEntry<AppState>] = []
         var appState: AppState = .unknown
+        /// What the system said of the process so far (RunningBoard's states, the kill line).
+        var processTimeline = ProcessTimeline()
 
         init(key: String) { self.key = key }
 
@@ -145,6 +147,9 @@ public enum SessionBuilder {
             if e.kind == .appWillTerminate || (e.kind.isFailure && e.kind != .assertion) {
                 ended = true
             }
+            let processTarget = ProcessState.target(of: e)
+            // RunningBoard says the process is gone.
+            if processTarget == ProcessState.none { ended = true }
             if let ts = e.timestamp, let t = ts.seconds {
                 lastTime = t
                 lastTimeIsTimeOfDay = ts.isTimeOfDay
@@ -158,7 +163,24 @@ public enum SessionBuilder {
                 appState = target
             } else if SceneState.isSceneEvent(e.kind) {
                 scenes.add(e, index: i)
+            } else if e.kind == .systemSceneState {
+                scenes.addSystem(e, index: i, launchSeen: processTimeline.launch != nil)
+            } else if e.kind == .systemLaunch, processTimeline.launch == nil {
+                processTimeline.launch = i
             }
+            if let target = processTarget { addProcessState(target, event: e, index: i) }
+        }
+
+        /// Moves the process timeline: every state RunningBoard names, and a kill line once the
+        /// system has told of the process (a launch or a state before it) unless the process
+        /// already reached an ending (a second line telling the same kill).
+        private mutating func addProcessState(_ target: ProcessState, event e: Event, index i: Int) {
+            let before = processTimeline.finalState
+            if e.kind.isFailure {
+                guard processTimeline.isTracked, !before.isEnding else { return }
+            }
+            processTimeline.entries.append(TimelineEntry(event: i, before: before, after: target))
+            processTimeline.finalState = target
         }
 
         /// What is kept of a part cut at the event limit until the part that continues it begins:
@@ -168,6 +190,10 @@ public enum SessionBuilder {
             cut.events = []
             cut.app = []
             cut.scenes = scenes.carriedOver()
+            var told = ProcessTimeline()
+            told.finalState = processTimeline.finalState
+            told.carriedOver = processTimeline.isTracked
+            cut.processTimeline = told
             return cut
         }
 
@@ -177,6 +203,7 @@ public enum SessionBuilder {
             precondition(events.isEmpty, "a part continues from its first event")
             scenes = cut.scenes
             appState = cut.appState
+            processTimeline = cut.processTimeline
         }
 
         func finish(id: String) -> ProcessSession {
@@ -190,6 +217,8 @@ public enum SessionBuilder {
             let timelines = scenes.timelines()
             let launchSeen = hasWillFinish || hasDidFinish || hasSystemLaunch
             let hasLifecycle = events.contains { $0.kind.isLifecycleCallback }
+            var told = processTimeline
+            told.eventCount = told.entries.count
             return ProcessSession(
                 // A process the system alone told of, and only by its bundle, goes by its bundle ID.
                 id: id, process: process ?? (hasSystemLaunch || events.contains { $0.kind.isSystemLifecycle } ? bundleID : nil),
@@ -200,7 +229,7 @@ public enum SessionBuilder {
                 endsAbruptly: !ended && timelines.contains {
                     [.foregroundActive, .foregroundInactive, .unattached].contains($0.finalState)
                 }, eventCount: events.count, startedAt: events.lazy.compactMap(\.timestamp).first?.wallClock,
-                continuedFrom: continuedFrom)
+                continuedFrom: continuedFrom, processTimeline: told)
         }
     }
 }

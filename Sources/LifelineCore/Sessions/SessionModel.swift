@@ -42,6 +42,21 @@ public struct SceneTimeline: Sendable, Equatable {
     /// Scene objects whose callbacks this timeline holds: 1, or more once indistinguishable (the
     /// connections seen while one was live).
     public var sceneCount: Int = 1
+    /// `.system` when the app logged no callback for this scene and the timeline holds only what
+    /// FrontBoard said of it (`systemStates`; `entries` is empty and `finalState` unknown).
+    public var source: TimelineSource = .app
+    /// FrontBoard's scene identifier (`sceneID:com.example.App-default`), once a `system.sceneState`
+    /// event of the scene came.
+    public var sceneID: String?
+    /// The system's states of this scene (`system.sceneState` events), in order, beside the app's
+    /// own `entries`: for a timeline of the app's callbacks, what FrontBoard said at the same time
+    /// (a rule can compare: `systemState(before:)`, `SystemSceneState.agrees(with:)`). Never in
+    /// `entries`: the app-callback rules and the scene machine's tally read those only.
+    public var systemStates: [TimelineEntry<SystemSceneState>] = []
+    /// The system's last state of the scene, also after `ProcessSession.summarized()`.
+    public var systemFinalState: SystemSceneState?
+    /// `systemStates.count`, also after `ProcessSession.summarized()` dropped them.
+    public var systemStateCount: Int = 0
 
     /// True when this timeline holds the callbacks of several scenes that cannot be told apart.
     public var isIndistinguishable: Bool { indistinguishableFrom != nil }
@@ -51,6 +66,57 @@ public struct SceneTimeline: Sendable, Equatable {
 
     public var isCarPlay: Bool {
         role?.hasPrefix("CPTemplateApplication") == true || sceneClass?.hasPrefix("CPTemplateApplication") == true
+    }
+
+    /// The system's state of the scene when event `index` arrived: its latest `systemStates` entry
+    /// before `index` (nil when the system said nothing of it before).
+    public func systemState(before index: Int) -> SystemSceneState? {
+        systemStates.last { $0.event < index }?.after
+    }
+}
+
+/// A process as the system saw it: RunningBoard's (or SpringBoard's) states of it, in order, and
+/// the kill line that ended it (`MachineDefinition.process`). Empty when the session has no
+/// `system.processState` or `system.launch` event: the process timeline begins at the first of
+/// them, and a kill line before it moves nothing (it stays a failure of the session only).
+public struct ProcessTimeline: Sendable, Equatable {
+    /// One entry per `system.processState` event that names a state this machine knows, and per
+    /// ending (`failure.signal`, `.killed`, `.jetsam`, `.watchdog`) that is not the echo of one
+    /// already reached.
+    public var entries: [TimelineEntry<ProcessState>] = []
+    /// The state after the last entry (or carried over from the part before); kept by `summarized()`.
+    public var finalState: ProcessState = .unknown
+    /// Index of the session's first `system.launch` event, when the trace shows the launch.
+    public var launch: Int?
+    /// The state was carried over from the part before (`ProcessSession.continuedFrom`).
+    public var carriedOver = false
+    /// `entries.count`, also after `summarized()` dropped them.
+    public var eventCount = 0
+
+    public init() {}
+
+    /// The system has told of the process: a launch, a state, or a part before this one did.
+    public var isTracked: Bool { launch != nil || !entries.isEmpty || eventCount > 0 || carriedOver }
+
+    /// The first entry left the launch (`start`), not a state from before the trace.
+    public var beginsAtLaunch: Bool {
+        guard let launch, !carriedOver else { return false }
+        return entries.first.map { launch < $0.event } ?? true
+    }
+
+    /// The process's state when event `index` arrived (its own entry's `before` for a state
+    /// event), nil when no state was known by then.
+    public func state(before index: Int) -> ProcessState? {
+        var lo = 0, hi = entries.count   // first entry at or after `index`
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].event < index { lo = mid + 1 } else { hi = mid }
+        }
+        let s: ProcessState
+        if lo < entries.count, entries[lo].event == index { s = entries[lo].before }
+        else if lo > 0 { s = entries[lo - 1].after }
+        else { s = entries.first?.before ?? finalState }   // before the first entry: what it arrived in
+        return s == .unknown ? nil : s
     }
 }
 
@@ -120,6 +186,8 @@ public struct ProcessSession: Sendable, Equatable {
     /// The session reached `SessionOptions.maxEvents` events: it was checked as one part, and its
     /// process goes on in the session that continues it. It ends where the cut was.
     public var continuesLater = false
+    /// What the system said of the process: RunningBoard's states and the kill line that ended it.
+    public var processTimeline = ProcessTimeline()
 
     /// The session without its events and timeline entries (what reports print once rules ran),
     /// so a long analysis holds only what it reports.
@@ -132,7 +200,9 @@ public struct ProcessSession: Sendable, Equatable {
         for i in s.scenes.indices {
             s.scenes[i].eventCount = s.scenes[i].entries.count
             s.scenes[i].entries = []
+            s.scenes[i].systemStates = []
         }
+        s.processTimeline.entries = []
         return s
     }
 

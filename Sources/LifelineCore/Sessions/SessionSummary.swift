@@ -12,6 +12,10 @@ public struct SessionSummary: Sendable, Equatable {
         public var eventCount: Int
         /// Scene objects the timeline holds: more than 1 when their callbacks cannot be told apart.
         public var sceneCount: Int = 1
+        /// `SceneTimeline.source`, `.sceneID` and `.systemFinalState`: what the system said of the scene.
+        public var source: TimelineSource = .app
+        public var sceneID: String?
+        public var systemFinalState: String?
     }
 
     public var id: String
@@ -32,6 +36,9 @@ public struct SessionSummary: Sendable, Equatable {
     public var mainThreadCallbacks: Int
     public var mainThreadConflicts: Int
     public var scenes: [Scene]
+    /// The process's last state as the system told it (`ProcessTimeline.finalState`), when the
+    /// session has a process timeline.
+    public var processState: String?
 
     public init(_ s: ProcessSession) {
         id = s.id
@@ -53,8 +60,11 @@ public struct SessionSummary: Sendable, Equatable {
         scenes = s.scenes.map {
             Scene(id: $0.id, address: $0.address, persistentIdentifier: $0.persistentIdentifier, role: $0.role,
                   delegateClass: $0.delegateClass, finalState: $0.finalState.rawValue, beginsMidLife: $0.beginsMidLife,
-                  eventCount: $0.eventCount, sceneCount: $0.sceneCount)
+                  eventCount: $0.eventCount, sceneCount: $0.sceneCount, source: $0.source, sceneID: $0.sceneID,
+                  systemFinalState: $0.systemFinalState?.rawValue)
         }
+        let process = s.processTimeline
+        processState = process.isTracked ? process.finalState.rawValue : nil
     }
 
     /// What the reports say of a part of a session cut at the event limit, if this is one.
@@ -104,7 +114,11 @@ extension SessionSummary: SpillCodable {
             w.bool(s.beginsMidLife)
             w.int(s.eventCount)
             w.int(s.sceneCount)
+            w.bool(s.source == .system)
+            w.optional(s.sceneID)
+            w.optional(s.systemFinalState)
         }
+        w.optional(processState)
     }
 
     public static func decode(from r: inout SpillReader) -> SessionSummary {
@@ -128,8 +142,9 @@ extension SessionSummary: SpillCodable {
         s.scenes = (0..<r.uint()).map { _ in
             Scene(id: r.string(), address: r.optionalString(), persistentIdentifier: r.optionalString(), role: r.optionalString(),
                   delegateClass: r.optionalString(), finalState: r.string(), beginsMidLife: r.bool(), eventCount: r.int(),
-                  sceneCount: r.int())
+                  sceneCount: r.int(), source: r.bool() ? .system : .app, sceneID: r.optionalString(), systemFinalState: r.optionalString())
         }
+        s.processState = r.optionalString()
         return s
     }
 

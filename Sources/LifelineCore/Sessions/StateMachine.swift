@@ -1,11 +1,12 @@
-/// The lifecycle state machines (lifecycle reference §1 UIScene, §2 UIApplication, §3 CarPlay).
+/// The lifecycle state machines (lifecycle reference §1 UIScene, §2 UIApplication, §3 CarPlay) and
+/// RunningBoard's process states (`Documentation/SystemEvents.md`).
 /// Each is defined once, by its `definition`: the session builder takes what a callback moves a
-/// timeline to from it (`SceneState.target(of:)`, `AppState.target(of:)`), the rules and the
+/// timeline to from it (`SceneState.target(of:)`, `AppState.target(of:)`, `ProcessState.target(of:)`), the rules and the
 /// transition tally ask it what is legal, and the state diagram draws its states, edges and title
 /// from it. A new machine is a new case here and one definition beside the others.
 /// The raw value names the machine in JSON tallies and in diagram node ids.
 public enum LifecycleMachine: String, Sendable, CaseIterable, Comparable {
-    case scene, app, carPlay
+    case scene, app, carPlay, process
     public static func < (a: LifecycleMachine, b: LifecycleMachine) -> Bool { a.order < b.order }
     private var order: Int { Self.allCases.firstIndex(of: self)! }
 
@@ -14,6 +15,7 @@ public enum LifecycleMachine: String, Sendable, CaseIterable, Comparable {
         case .scene: return MachineDefinition.scene
         case .app: return MachineDefinition.app
         case .carPlay: return MachineDefinition.carPlay
+        case .process: return MachineDefinition.process
         }
     }
 
@@ -63,10 +65,14 @@ public struct MachineDefinition: Sendable {
     public let outline: [Transition]
     /// The names of every state of the typed enum the session builder keeps for this machine.
     public let typedStates: Set<String>
+    /// Events whose target is read from the event's details (RunningBoard's `system.processState`
+    /// says which state in `details.system.state`): `targets` lists each state such an event may
+    /// move a timeline to, and the legal transitions it marks go to several states.
+    public let targetsFromDetails: Set<String>
 
     init<State: RawRepresentable<String> & CaseIterable>(_ type: State.Type, title: String, unit: (one: String, many: String),
                                          states: [State], targets: [(String, State)], legal: [Transition],
-                                         outline: [Transition]? = nil) {
+                                         outline: [Transition]? = nil, targetsFromDetails: Set<String> = []) {
         self.title = title
         self.unit = unit
         self.states = [Self.start] + states.map(\.rawValue)
@@ -74,6 +80,7 @@ public struct MachineDefinition: Sendable {
         self.legal = legal
         self.outline = outline ?? legal
         typedStates = Set(State.allCases.map(\.rawValue))
+        self.targetsFromDetails = targetsFromDetails
     }
 
     /// Whether `name` is a state of the typed enum the session builder keeps for this machine.
@@ -172,5 +179,53 @@ extension MachineDefinition {
             SceneState.self, title: "CarPlay scene", unit: ("timeline", "timelines"),
             states: [.connected, .foregroundInactive, .foregroundActive, .background, .disconnected],
             targets: targets, legal: legal, outline: legal.filter { !variants.contains($0.event) })
+    }()
+}
+
+extension MachineDefinition {
+    /// The event RunningBoard's (or SpringBoard's) process-state lines make: its target is in its details.
+    public static let processStateEvent = EventKind.systemProcessState.rawValue
+    /// Failures that end a process, and the ending they move its process timeline to.
+    static let processEndings: [(String, ProcessState)] = [
+        (EventKind.signal.rawValue, .terminatedBySignal), (EventKind.killed.rawValue, .killed),
+        (EventKind.jetsam.rawValue, .killed), (EventKind.watchdog.rawValue, .killed),
+    ]
+
+    /// RunningBoard's account of a process (`Documentation/SystemEvents.md`): the states its
+    /// `Calculated state` lines name (SpringBoard's task state where RunningBoard's lines are
+    /// missing: `running`, visibility unknown), then the endings. A kill line moves a running
+    /// process to `terminated-by-signal` or `killed`, and RunningBoard's `none` follows once the
+    /// process is gone (or comes first, and the kill line tells why after it). Nothing leaves
+    /// `none`: a process that runs again is a new process, with a new pid and session.
+    /// No documentation draws this machine: its legal transitions are what RunningBoard does.
+    public static let process: MachineDefinition = {
+        let rb: [ProcessState] = [.runningActive, .runningActiveNotVisible, .runningSuspended, .runningSuspendedNotVisible]
+        let running = rb + [.running]
+        let endings: [ProcessState] = [.terminatedBySignal, .killed]
+        let p = processStateEvent
+        var legal: [Transition] = running.map { edge(nil, $0, p) }
+        // Any change among RunningBoard's states: visibility and activity change independently.
+        for from in rb { for to in rb where to != from { legal.append(edge(from, to, p)) } }
+        // SpringBoard's task states: Running and Suspended.
+        legal += [edge(ProcessState.running, .runningSuspended, p), edge(ProcessState.runningSuspended, .running, p)]
+        for from in running { legal.append(edge(from, ProcessState.none, p)) }
+        for from in running + [.none] {
+            for (event, to) in processEndings { legal.append(edge(from, to, event)) }
+        }
+        for from in endings { legal.append(edge(from, ProcessState.none, p)) }
+        let outline = [edge(nil, ProcessState.runningActive, p), edge(nil, ProcessState.runningActiveNotVisible, p),
+                       edge(ProcessState.runningActive, .runningActiveNotVisible, p),
+                       edge(ProcessState.runningActiveNotVisible, .runningActive, p),
+                       edge(ProcessState.runningActiveNotVisible, .runningSuspendedNotVisible, p),
+                       edge(ProcessState.runningSuspendedNotVisible, .runningActive, p),
+                       edge(ProcessState.runningSuspendedNotVisible, .none, p),
+                       edge(ProcessState.runningSuspendedNotVisible, .killed, EventKind.jetsam.rawValue),
+                       edge(ProcessState.killed, .none, p), edge(ProcessState.terminatedBySignal, .none, p)]
+        let order = Dictionary(uniqueKeysWithValues: legal.enumerated().map { ($1, $0) })
+        return MachineDefinition(
+            ProcessState.self, title: "RunningBoard process", unit: ("process", "processes"),
+            states: running + endings + [.none],
+            targets: (running + [.none]).map { (p, $0) } + processEndings,
+            legal: legal, outline: outline.sorted { order[$0]! < order[$1]! }, targetsFromDetails: [p])
     }()
 }

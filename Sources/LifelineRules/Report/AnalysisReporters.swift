@@ -108,6 +108,7 @@ public enum AnalysisJSON {
         w.endObject()
         w.field("pid", s.pid)
         w.field("process", s.process)
+        if let state = s.processState { w.field("processState", state) }
         w.key("scenes")
         w.beginArray()
         for sc in s.scenes {
@@ -120,6 +121,9 @@ public enum AnalysisJSON {
             w.field("id", sc.id)
             w.field("persistentIdentifier", sc.persistentIdentifier)
             w.field("role", sc.role)
+            if let id = sc.sceneID { w.field("sceneID", id) }
+            if sc.source == .system { w.field("source", sc.source.rawValue) }
+            if let state = sc.systemFinalState { w.field("systemFinalState", state) }
             if sc.sceneCount > 1 { w.field("indistinguishableScenes", sc.sceneCount) }
             w.endObject()
         }
@@ -196,6 +200,7 @@ public struct AnalysisText {
                 scenes += " (\(indistinguishable.map { "\($0.sceneCount) of \($0.delegateClass ?? "one class")" }.joined(separator: ", ")) not distinguishable)"
             }
             facts.append(scenes)
+            if let state = s.processState { facts.append("process \(state) (system)") }
             if let tid = s.mainThread {
                 facts.append("main thread \(tid) (\(s.mainThreadCallbacks) callbacks\(s.mainThreadConflicts == 0 ? "" : ", \(s.mainThreadConflicts) conflicting"))")
             }

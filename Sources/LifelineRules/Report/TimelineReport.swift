@@ -31,15 +31,21 @@ public enum TimelineReport {
         }
         var appAfter: [Int: AppState] = [:]
         for a in s.app { appAfter[a.event] = a.after }
+        // What the system said: a process state (`process.running-active`), a scene's (`system.foreground`).
+        var systemAfter: [Int: (label: String, state: String)] = [:]
+        for p in s.processTimeline.entries { systemAfter[p.event] = ("-", "process.\(p.after.rawValue)") }
+        for scene in s.scenes {
+            for e in scene.systemStates { systemAfter[e.event] = (scene.id, "system.\(e.after.rawValue)") }
+        }
         return s.events.enumerated().map { i, e in
             let thread: String
             // A checker report names the thread it caught; the logging thread is not the point.
             if let tid = e.details?.reportedTID ?? e.ownTID { thread = tid == s.mainThread.tid ? "main" : String(tid) } else { thread = "-" }
-            let state = sceneOf[i]?.state ?? appAfter[i].map { "app.\($0.rawValue)" } ?? "-"
+            let state = sceneOf[i]?.state ?? appAfter[i].map { "app.\($0.rawValue)" } ?? systemAfter[i]?.state ?? "-"
             var seconds: Double? = nil
             if let t = e.timestamp?.seconds, let start { seconds = t - start }
             return Row(seconds: seconds, wallClock: e.timestamp?.wallClock, thread: thread,
-                       scene: sceneOf[i]?.label ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, position: e.position)
+                       scene: sceneOf[i]?.label ?? systemAfter[i]?.label ?? "-", event: e.kind.rawValue, stateAfter: state, file: e.file, position: e.position)
         }
     }
 

@@ -98,6 +98,10 @@ public struct TransitionTally: Sendable, Equatable {
     /// App timelines whose states were derived from the app's scenes: a scene-based app gets no
     /// app-level activation callbacks, and UIKit derives the app's state from its scenes'.
     public private(set) var derivedApp = 0
+    /// Scene timelines of the system's states only (the app logged no callback for the scene),
+    /// per machine: not in `timelines`, their transitions (event `system.sceneState`, from and to
+    /// in the system's words) in `machines`.
+    public private(set) var systemOnly: [LifecycleMachine: Int] = [:]
 
     public init() {}
 
@@ -120,6 +124,11 @@ public struct TransitionTally: Sendable, Equatable {
         }
         for scene in session.scenes where only == nil || scene.id == only {
             let machine: LifecycleMachine = scene.isCarPlay ? .carPlay : .scene
+            addSystemStates(of: scene, machine, session, severity: severity)
+            guard scene.source == .app else {
+                systemOnly[machine, default: 0] += 1
+                continue
+            }
             timelines[machine, default: 0] += 1
             var enteredAt: Double? = nil
             var first = true
@@ -136,6 +145,7 @@ public struct TransitionTally: Sendable, Equatable {
                 if entry.after != entry.before || from == "start" { enteredAt = t }
             }
         }
+        if only == nil { addProcess(session, severity: severity) }
         guard only == nil, !session.app.isEmpty else { return }
         timelines[.app, default: 0] += 1
         // A scene-based app: its activation comes from its scenes (no app-level callback moved it
@@ -187,11 +197,44 @@ public struct TransitionTally: Sendable, Equatable {
         }
     }
 
+    /// The system's states of `scene` as transitions of its machine, in the system's words (a
+    /// diagram draws them apart from the app's): every change of state.
+    private mutating func addSystemStates(of scene: SceneTimeline, _ machine: LifecycleMachine, _ session: ProcessSession,
+                                          severity: (Event) -> Severity?) {
+        var enteredAt: Double? = nil
+        for entry in scene.systemStates where entry.before != entry.after {
+            let e = session.events[entry.event]
+            let t = e.timestamp?.seconds
+            record(machine, Transition(from: entry.before.rawValue, to: entry.after.rawValue, event: SystemSceneState.event), e,
+                   duration: zip(enteredAt, t).map { $1 - $0 }, severity: severity(e))
+            enteredAt = t
+        }
+    }
+
+    /// The process timeline's changes of state (a change of RunningBoard's role alone is none):
+    /// from `start` when the trace shows the launch.
+    private mutating func addProcess(_ session: ProcessSession, severity: (Event) -> Severity?) {
+        let process = session.processTimeline
+        guard !process.entries.isEmpty else { return }
+        timelines[.process, default: 0] += 1
+        var enteredAt: Double? = nil
+        for (k, entry) in process.entries.enumerated() {
+            let from = k == 0 && process.beginsAtLaunch ? MachineDefinition.start : entry.before.rawValue
+            guard from != entry.after.rawValue else { continue }
+            let e = session.events[entry.event]
+            let t = e.timestamp?.seconds
+            let duration = from == MachineDefinition.start ? nil : zip(enteredAt, t).map { $1 - $0 }
+            record(.process, Transition(from: from, to: entry.after.rawValue, event: e.kind.rawValue), e, duration: duration,
+                   severity: severity(e))
+            enteredAt = t
+        }
+    }
+
     /// As a partial result writes it: per machine, its timeline count and its transitions in order,
     /// each with its count, first place and duration buckets (`Int.min`, the zeros, written as "zero").
     public func write(to w: inout JSONWriter) {
         w.beginObject()
-        for m in LifecycleMachine.allCases where machines[m] != nil || timelines[m] != nil || failures[m] != nil {
+        for m in LifecycleMachine.allCases where machines[m] != nil || timelines[m] != nil || failures[m] != nil || systemOnly[m] != nil {
             w.key(named: m.rawValue)
             w.beginObject()
             if m == .app && derivedApp > 0 { w.field("derivedFromScenes", derivedApp) }
@@ -215,6 +258,7 @@ public struct TransitionTally: Sendable, Equatable {
                 }
                 w.endArray()
             }
+            if let n = systemOnly[m] { w.field("systemOnlyTimelines", n) }
             w.field("timelines", timelines[m] ?? 0)
             w.key("transitions")
             w.beginArray()
@@ -257,6 +301,7 @@ public struct TransitionTally: Sendable, Equatable {
                   let timelines = body["timelines"] as? Int, let list = body["transitions"] as? [[String: Any]] else { return nil }
             tally.timelines[m] = timelines
             if let n = body["derivedFromScenes"] as? Int { tally.derivedApp += n }
+            if let n = body["systemOnlyTimelines"] as? Int { tally.systemOnly[m] = n }
             for f in body["failures"] as? [[String: Any]] ?? [] {
                 guard let state = f["state"] as? String, let count = f["count"] as? Int, let file = f["firstFile"] as? String,
                       let position = readPosition(f, "firstLine", "firstOffset"), let summary = f["firstSummary"] as? String,
@@ -296,6 +341,7 @@ public struct TransitionTally: Sendable, Equatable {
             for (state, f) in states { failures[m, default: [:]][state, default: FailureStats()].merge(f) }
         }
         derivedApp += other.derivedApp
+        for (m, n) in other.systemOnly { systemOnly[m, default: 0] += n }
     }
 
     private mutating func record(_ m: LifecycleMachine, _ t: Transition, _ e: Event, duration: Double?, severity: Severity? = nil) {
