@@ -44,7 +44,7 @@ let shapeHelp = corpusShapes.map { t in
 
 /// Names the corpus the generator writes. Bump it with every change to the output for a given
 /// seed: scripts/bench regenerates a saved corpus whose .expected.json names another version.
-let generatorVersion = "lifeline-loggen 3"
+let generatorVersion = "lifeline-loggen 4"
 
 @main
 enum LogGen {
