@@ -33,7 +33,14 @@ extension Generator {
         if rng.chance(2) { longLine(); return }
         if seg.format == .xcode && rng.below(2000) == 0 { out.newline(); return }
         let s = out
-        switch Self.weights.pick(&rng) {
+        let pick = Self.weights.pick(&rng)
+        // With a system world, RunningBoard's and SpringBoard's lines are its stories (or lines about
+        // its live processes that are no event) wherever the capture has system lines.
+        if pick == 5 || pick == 17, let world, world.takesSlot {
+            world.slot()
+            return
+        }
+        switch pick {
         case 0:
             var o = noiseOrigin(daemon: 4)
             o.sender = "CFNetwork"; o.subsystem = "com.apple.CFNetwork"; o.category = "Default"
