@@ -36,7 +36,7 @@ struct ShapeOptions {
 
 /// Every shape, in `--help` order. The first is the default.
 var corpusShapes: [any CorpusShape.Type] {
-    [MixedShape.self, LongLivedShape.self, LaunchesShape.self, DenseShape.self]
+    [MixedShape.self, LongLivedShape.self, LaunchesShape.self, DenseShape.self, DeviceShape.self]
 }
 
 func shapeNamed(_ name: String) -> (any CorpusShape.Type)? {
