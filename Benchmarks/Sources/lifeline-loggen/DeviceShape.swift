@@ -8,7 +8,7 @@
 /// mixed corpus log their lifecycle callbacks (and an uncaught exception before a SIGABRT), other apps
 /// only network and status lines.
 ///
-/// Captures come in device sessions (iOS 15-18, one persona, processes already running when a
+/// Captures come in device sessions (iOS 14-18, one persona, processes already running when a
 /// session starts); one session in ten or so is filtered to SpringBoard (no RunningBoard or kernel
 /// line: SpringBoard's task states are then the process-state events), in a dated format only.
 /// Consecutive captures never share a format, so a capture's end can be told from the text.
@@ -18,7 +18,7 @@ final class DeviceShape: CorpusShape {
     static let summary = """
         device: device logs (Console.app copies, idevicesyslog, log show/stream; one time zone):
                 ~95% daemon lines, SpringBoard/RunningBoard/kernel stories of Apple and third-party
-                apps (launches, states, scenes, crashes, jetsam), few app lifecycle lines; iOS 15-18
+                apps (launches, states, scenes, crashes, jetsam), few app lifecycle lines; iOS 14-18
                 device sessions, some filtered to SpringBoard (DeviceShape.swift, SystemWorld.swift)
         """
     static let takesMixedOptions = false

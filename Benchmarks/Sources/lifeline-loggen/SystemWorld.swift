@@ -20,7 +20,7 @@ final class SystemWorld {
         /// shape calls `newSession` itself.
         var newSessionPerMille = 0
         /// iOS major versions and their weights.
-        var iosVersions: [(Int, Int)] = [(15, 15), (16, 25), (17, 35), (18, 25)]
+        var iosVersions: [(Int, Int)] = [(14, 5), (15, 12), (16, 23), (17, 35), (18, 25)]
         /// Milliseconds between the user's actions.
         var userDelay: ClosedRange<Int> = 1_000...12_000
         /// Per mille of a story's lines preceded by a line of the rest of the log.
