@@ -12,6 +12,8 @@ import sys
 import tempfile
 import time
 
+import system_counts
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "Benchmarks")
 DATA = os.path.join(BENCH, "data")
@@ -19,7 +21,7 @@ RESULTS = os.path.join(BENCH, "results")
 GEN_SCRATCH = os.path.join(ROOT, ".build-bench-gen")
 LIFELINE_SCRATCH = os.path.join(ROOT, ".build-bench")
 DEFAULT_SEED = 20260101
-SHAPES = ["mixed", "longlived", "launches", "dense"]
+SHAPES = ["mixed", "longlived", "launches", "dense", "device"]
 
 # The family of things Lifeline looks for, as one alternation (the rg row is a reference point
 # for "search the whole file for the anchors", not a correctness check).
@@ -218,7 +220,7 @@ def ensure_corpus(loggen, versions, shape, size_bytes, size_label, seed, verify)
     else:
         say(f"== reuse {rel} (delete it, or its .expected.json, to regenerate)")
     if verify:
-        say(f"== verify {rel} against .expected.json (rg -o -F over every spelling written, wc -l)")
+        say(f"== verify {rel} against .expected.json (rg -o -F over every spelling written, system_counts.py, wc -l)")
         problems = verify_corpus(data, expected)
         if problems:
             for pr in problems:
@@ -231,7 +233,9 @@ def ensure_corpus(loggen, versions, shape, size_bytes, size_label, seed, verify)
 
 def verify_corpus(path, expected):
     """Counts every spelling the generator writes with `rg -o -F` and compares with the
-    generator's own per-kind counts; also checks lines with wc -l."""
+    generator's own per-kind counts; the system's events (Documentation/SystemEvents.md), which are
+    changes rather than spellings, are recounted from the text by `system_counts` (a reader of the
+    contract of its own); also checks lines with wc -l."""
     literal_kind = {}
     for kind, spellings in SPELLINGS.items():
         for s in spellings:
@@ -251,10 +255,15 @@ def verify_corpus(path, expected):
     for m in p.stdout.decode("utf-8", "replace").splitlines():
         seen[literal_kind.get(m, "?" + m)] += 1
     problems = []
-    for kind in sorted(set(seen) | set(expected["kinds"])):
+    for kind in sorted((set(seen) | set(expected["kinds"])) - set(system_counts.SYSTEM_KINDS)):
         want = expected["kinds"].get(kind, 0)
         if seen.get(kind, 0) != want:
             problems.append(f"{kind}: rg finds {seen.get(kind, 0)}, expected.json says {want}")
+    system = system_counts.count_file(path)
+    for kind in system_counts.SYSTEM_KINDS:
+        want = expected["kinds"].get(kind, 0)
+        if system[kind] != want:
+            problems.append(f"{kind}: the system reader (system_counts.py) finds {system[kind]}, expected.json says {want}")
     wc = subprocess.run(["wc", "-l", path], stdout=subprocess.PIPE, text=True).stdout.split()
     if not wc or int(wc[0]) != expected["lines"]:
         problems.append(f"wc -l says {wc[0] if wc else '?'} lines, expected.json says {expected['lines']}")

@@ -9,7 +9,7 @@
 /// formats as in the mixed corpus.
 final class DenseShape: CorpusShape {
     static let name = "dense"
-    static let version = "dense 1"
+    static let version = "dense 2"
     static let summary = """
         dense: ~30% lifecycle lines from multi-window iPad apps (several scenes live at once,
                addressed), out-of-order callbacks, frequent assertions, uncaught exceptions and

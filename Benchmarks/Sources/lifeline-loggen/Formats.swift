@@ -10,6 +10,10 @@ enum LogFormat: Int, CaseIterable {
     case logSyslog
     /// §6.9 idevicesyslog: `Mar  5 14:22:01 [device ]App(lib)[pid] <Notice>: msg`
     case idevicesyslog
+    /// Rows copied from Console.app, four tab-separated columns (type, time, process, message) as in
+    /// shared/corpus/device-logs: `default\t21:08:54.590768-0500\tSpringBoard\tBootstrapping …`. No date,
+    /// no pid. Not in the mixed rotation (the device shape writes it).
+    case console
 
     var name: StaticString {
         switch self {
@@ -18,6 +22,7 @@ enum LogFormat: Int, CaseIterable {
         case .logCompact: "log-compact"
         case .logSyslog: "log-syslog"
         case .idevicesyslog: "idevicesyslog"
+        case .console: "console"
         }
     }
 
@@ -51,6 +56,17 @@ enum Level: Int {
         case .debug: "Db"
         case .error: "E "
         case .fault: "F "
+        }
+    }
+
+    /// Console.app's Type column.
+    var consoleName: StaticString {
+        switch self {
+        case .default: "default"
+        case .info: "info"
+        case .debug: "debug"
+        case .error: "error"
+        case .fault: "fault"
         }
     }
 
@@ -117,7 +133,8 @@ struct TimeFormatter {
         day = Int(d)
     }
 
-    enum Style { case micro, milli, syslog }
+    /// `timeOnly`: Console.app's `21:08:54.482829` (the caller appends the zone).
+    enum Style { case micro, milli, syslog, timeOnly }
 
     mutating func write(_ us: Int64, _ style: Style, to s: Sink) {
         let dayNumber = us / 86_400_000_000
@@ -130,6 +147,8 @@ struct TimeFormatter {
             s.dec(year, width: 4); s.byte(0x2D)
             s.dec(month, width: 2); s.byte(0x2D)
             s.dec(day, width: 2); s.byte(0x20)
+        case .timeOnly:
+            break
         case .syslog:
             monthNames.withUTF8Buffer { s.raw(UnsafeBufferPointer(rebasing: $0[(month - 1) * 3 ..< month * 3])) }
             s.byte(0x20)
@@ -140,7 +159,7 @@ struct TimeFormatter {
         s.dec(secs / 60 % 60, width: 2); s.byte(0x3A)
         s.dec(secs % 60, width: 2)
         switch style {
-        case .micro: s.byte(0x2E); s.dec(frac, width: 6)
+        case .micro, .timeOnly: s.byte(0x2E); s.dec(frac, width: 6)
         case .milli: s.byte(0x2E); s.dec(frac / 1000, width: 3)
         case .syslog: break
         }

@@ -28,6 +28,13 @@ final class Generator {
     var backgroundFailures = true
     /// Per mille of scene callbacks that print the scene's description (the dense shape raises it).
     var describePerMille = 500
+    /// The system's stories of apps (mixed and device shapes): SpringBoard's, RunningBoard's and the
+    /// kernel's lines about launches, states and endings. nil: those lines are noise (other shapes).
+    var world: SystemWorld?
+    /// A `Filtering the log data using …` line every `log` segment starts with (a filtered capture).
+    var filterOverride: StaticString?
+    /// `log` segments may start with a random app's filter line (false: only `filterOverride`'s).
+    var randomFilterLines = true
 
     /// The clock's time so far, in whole seconds since 1970, rounded up: no line is later.
     var endSeconds: Int { Int((clock + 999_999) / 1_000_000) }
@@ -77,6 +84,7 @@ final class Generator {
         seg.isStream = rng.chance(500)
         if format == .idevicesyslog, rng.chance(500) { seg.deviceName = rng.pick(["iPhone", "iPad", "iPhone-15-Pro"] as [StaticString]) }
         levelRows = [0, 0, 0, 0, 0]
+        world?.beginCapture(format)
         if single && !first { return }
         switch format {
         case .xcode:
@@ -94,11 +102,17 @@ final class Generator {
             out.str("Timestamp                       (process)[PID]    "); out.newline()
         case .idevicesyslog:
             if rng.chance(300) { out.str("[connected]"); out.newline() }
+        case .console:
+            break
         }
     }
 
     private func filterLine() {
-        guard rng.chance(400) else { return }
+        if let f = filterOverride {
+            out.str("Filtering the log data using \""); out.str(f); out.str("\""); out.newline()
+            return
+        }
+        guard randomFilterLines, rng.chance(400) else { return }
         let app = rng.pick(apps)
         switch rng.below(3) {
         case 0:
@@ -191,6 +205,10 @@ final class Generator {
             s.bytes(o.process)
             if let snd = o.sender { s.byte(0x28); s.str(snd); s.byte(0x29) }
             s.byte(0x5B); s.dec(o.pid); s.str("] <"); s.str(o.level.syslogName); s.str(">: ")
+        case .console:
+            s.str(o.level.consoleName); s.byte(0x09)
+            tf.write(clock, .timeOnly, to: s); s.str(seg.timeZone); s.byte(0x09)
+            s.bytes(o.process); s.byte(0x09)
         }
     }
 

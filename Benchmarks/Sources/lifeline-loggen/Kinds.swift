@@ -6,6 +6,9 @@ enum Kind: Int, CaseIterable {
     case sceneDidEnterBackground, sceneDidDisconnect, sceneOpenURLContexts
     case cpDidConnect, cpDidDisconnect
     case failureAssertion, failureException, threadMainThreadChecker
+    // The system's account of an app (Documentation/SystemEvents.md): written by the system stories
+    // (SystemWorld) of the mixed and device shapes only.
+    case systemLaunch, systemProcessState, systemSceneState, failureSignal, failureJetsam
 
     var id: StaticString {
         switch self {
@@ -25,6 +28,11 @@ enum Kind: Int, CaseIterable {
         case .failureAssertion: "failure.assertion"
         case .failureException: "failure.exception"
         case .threadMainThreadChecker: "thread.mainThreadChecker"
+        case .systemLaunch: "system.launch"
+        case .systemProcessState: "system.processState"
+        case .systemSceneState: "system.sceneState"
+        case .failureSignal: "failure.signal"
+        case .failureJetsam: "failure.jetsam"
         }
     }
 }

@@ -10,7 +10,7 @@
 /// zone for the whole file, so the 12-hour gaps are gaps in every format.
 final class LaunchesShape: CorpusShape {
     static let name = "launches"
-    static let version = "launches 1"
+    static let version = "launches 2"
     static let summary = """
         launches: thousands of short launches (20-200 lines) of 300 apps, complete or partial
                   lifecycles, crashes, quick relaunches with a new pid and pid reuse after a gap of

@@ -6,13 +6,14 @@ import Darwin
 
 let usage = """
 usage: lifeline-loggen --bytes N --seed S --out FILE [--shape NAME]
-       lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog]
+       lifeline-loggen --bytes N --seed S --out FILE [--format mixed|xcode|log-default|log-compact|log-syslog|idevicesyslog|console]
        lifeline-loggen --files N --seed S --out DIR [--bytes TOTAL]
        lifeline-loggen --version
 
 Writes a deterministic synthetic iOS log of about N bytes (suffixes K, M, G: powers of 1024) to FILE,
 and FILE.expected.json with the exact line count and the lifecycle / failure / threading events
-written (per kind). The same seed and options always give the same bytes.
+written (per kind; the system's events of Documentation/SystemEvents.md as that contract reads
+the text). The same seed and options always give the same bytes.
 
   --bytes N        target size; the last record is completed, so the file ends slightly past N
   --seed S         unsigned 64-bit seed
@@ -20,9 +21,9 @@ written (per kind). The same seed and options always give the same bytes.
   --shape NAME     the corpus shape (default mixed):
 \(shapeHelp)
   --format F       mixed shape only. mixed (default): segments rotating through the five formats;
-                   or one format only
+                   or one format only (also console: Console.app's four tab columns)
   --app-per-mille P  mixed shape only: app items per 1000 items (default 33: about 5% of lines);
-                   0 = noise only
+                   0 = noise only (no app items, no system stories)
 
 With --files, writes the triage set instead: a new directory DIR of N inputs (about TOTAL bytes
 before compression, default 1G per 10,000 files): small Xcode console and print() captures, device
@@ -44,7 +45,7 @@ let shapeHelp = corpusShapes.map { t in
 
 /// Names the corpus the generator writes. Bump it with every change to the output for a given
 /// seed: scripts/bench regenerates a saved corpus whose .expected.json names another version.
-let generatorVersion = "lifeline-loggen 3"
+let generatorVersion = "lifeline-loggen 4"
 
 @main
 enum LogGen {

@@ -1,4 +1,5 @@
 /// Noise: lines of the shapes real captures are full of, none of which is an event.
+/// (Documentation/SystemEvents.md made some RunningBoard/SpringBoard lines events: noise writes none of them.)
 extension Generator {
     private static let weights = Weighted([
         10, // 0 CFNetwork task / connection
@@ -32,7 +33,14 @@ extension Generator {
         if rng.chance(2) { longLine(); return }
         if seg.format == .xcode && rng.below(2000) == 0 { out.newline(); return }
         let s = out
-        switch Self.weights.pick(&rng) {
+        let pick = Self.weights.pick(&rng)
+        // With a system world, RunningBoard's and SpringBoard's lines are its stories (or lines about
+        // its live processes that are no event) wherever the capture has system lines.
+        if pick == 5 || pick == 17, let world, world.takesSlot {
+            world.slot()
+            return
+        }
+        switch pick {
         case 0:
             var o = noiseOrigin(daemon: 4)
             o.sender = "CFNetwork"; o.subsystem = "com.apple.CFNetwork"; o.category = "Default"
@@ -101,7 +109,9 @@ extension Generator {
             header(o)
             let app = rng.pick(apps)
             switch rng.below(5) {
-            case 0: appRef(app); s.str(" Setting process task state to: "); s.str(rng.pick(["Running", "Suspended"] as [StaticString]))
+            // SpringBoard's `Setting process task state to:` is an event of its own without RunningBoard's
+            // state (Documentation/SystemEvents.md): noise says what role RunningBoard gave instead.
+            case 0: appRef(app); s.str(" Set darwin role to: "); s.str(rng.pick(["UserInteractiveFocal", "Background"] as [StaticString]))
             case 1: s.str("Hit the server for a process handle "); s.hex(rng.next() & 0xFFFF_FFFF_FFFF, digits: 16); s.str(" that resolved to: "); appRef(app)
             case 2:
                 s.str("Acquiring assertion targeting "); appRef(app); s.str(" from originator [daemon<com.apple.SpringBoard>:")

@@ -36,16 +36,17 @@ struct ShapeOptions {
 
 /// Every shape, in `--help` order. The first is the default.
 var corpusShapes: [any CorpusShape.Type] {
-    [MixedShape.self, LongLivedShape.self, LaunchesShape.self, DenseShape.self]
+    [MixedShape.self, LongLivedShape.self, LaunchesShape.self, DenseShape.self, DeviceShape.self]
 }
 
 func shapeNamed(_ name: String) -> (any CorpusShape.Type)? {
     corpusShapes.first { $0.name == name }
 }
 
-/// Per-format line and segment counts, as `.expected.json`'s `segments` object.
-func segmentsJSON(lines: [Int], segments: [Int]) -> String {
-    "{\n" + LogFormat.allCases.map {
+/// Per-format line and segment counts, as `.expected.json`'s `segments` object (the five formats of
+/// the mixed rotation unless a shape names its own).
+func segmentsJSON(lines: [Int], segments: [Int], formats: [LogFormat] = LogFormat.rotation) -> String {
+    "{\n" + formats.map {
         "    \"\($0.name)\": {\"segments\": \(segments[$0.rawValue]), \"lines\": \(lines[$0.rawValue])}"
     }.joined(separator: ",\n") + "\n  }"
 }

@@ -8,7 +8,7 @@ import CZlib
 /// Names the layout of the triage set (file plan, families, crash report shapes). Bump it with every
 /// change to what `--files` writes for a given seed: scripts/bench-triage regenerates a saved set
 /// whose .expected.json names another version.
-let triageSetVersion = "triage-set 2"
+let triageSetVersion = "triage-set 3"
 
 /// A directory of many logs, as a batch triage sees them: many small Xcode console and `print()`
 /// captures, a middle band of device logs, a few large ones, gzip-compressed logs, crash reports
