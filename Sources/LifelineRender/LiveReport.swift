@@ -65,7 +65,8 @@ public final class LiveReport {
         all.sort { $0.ordinal < $1.ordinal }
         var found = diagnostics
         found.sortInReportOrder()
-        let analysis = Analysis(inputs: inputs, sessions: all, diagnostics: found, transitions: live.transitions)
+        var analysis = Analysis(inputs: inputs, sessions: all, diagnostics: found, transitions: live.transitions)
+        analysis.apps = live.apps
         try folder.write(analysis, inputCount: inputs.count, timelines: timelines, rules: rules, failOn: failOn, htmlFailOn: nil,
                          excerpts: readsFiles)
         for name in dropped where written.contains(name) {

@@ -76,6 +76,8 @@ public struct LiveAnalysis {
     public private(set) var counts: [Severity: Int] = [:]
     /// The transitions of every ended session (the aggregated state diagram).
     public var transitions: TransitionTally { checks.drain { $0.transitions } }
+    /// The apps the system's lines told of so far (sessions of the apps not followed are only counted).
+    public var apps: AppsSeen { feed.apps }
 
     public init(rules: [any Rule.Type] = RuleRegistry.all, configuration: Configuration = .defaults) {
         let all = RuleRunner(rules: rules, settings: configuration.settings, severities: configuration.severities)
