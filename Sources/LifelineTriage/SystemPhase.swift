@@ -11,12 +11,13 @@ import LifelineCore
 ///
 /// - `suspended`: RunningBoard's state is `running-suspended…` (or SpringBoard's task state
 ///   `Suspended`, without RunningBoard).
-/// - `launch`: the system told a launch and no scene of it has come to the foreground yet (when
-///   FrontBoard says nothing of scenes in the session: the process is not yet foreground by its role
-///   or visibility); `background` instead for a launch the system made in the background (intent
-///   `background`, a prewarm, RunningBoard's role `Background`). A watchdog of the launch
-///   (`scene-create`, `process-launch`) is in the launch whatever the scene's state: the system
-///   itself says the launch did not finish.
+/// - `launch`: the system told a launch, no scene has come to the foreground yet, and less than
+///   the launch watchdog's allowance (`LaunchKind.userLaunchLimit`, 20 s) has passed since; a
+///   foreground role or visibility does not end it (SpringBoard and RunningBoard give them at the
+///   bootstrap, before the app runs). `background` instead for a launch the system made in the
+///   background (intent `background`, a prewarm, RunningBoard's role `Background`). A watchdog of
+///   the launch (`scene-create`, `process-launch`) is in the launch whatever the scene's state:
+///   the system itself says the launch did not finish.
 /// - `foreground`: a foreground scene, else a user-interactive role or a visible process.
 /// - `background`: a process the system knows to run, not in the foreground.
 ///
@@ -41,17 +42,20 @@ struct SystemPhases: Sendable {
         guard let first = events.firstIndex(where: { $0.kind.isSystemLifecycle }), !session.hasOwnLifecycle else { return nil }
         let told = events.first { $0.kind == .systemLaunch }?.details?.system
         backgroundLaunch = told?.intent == "background" || told?.trigger == "prewarm"
-        let hasScenes = events[first...].contains { $0.kind == .systemSceneState }
+        let launchTime = events.first { $0.kind == .systemLaunch }?.timestamp?.seconds
         phases = [FailurePhase?](repeating: nil, count: events.count)
         stated = [Bool](repeating: false, count: events.count)
         var context = SystemContext()
         // The context while the process ran: a state of a process that is gone does not replace it.
         var live = context
-        var foregroundSeen = false
+        var launchOver = false
         var said = false
         for i in first..<events.count {
             if said {
-                phases[i] = Self.phase(live, foregroundSeen: foregroundSeen, backgroundLaunch: backgroundLaunch)
+                if !launchOver, let t0 = launchTime, let t = events[i].timestamp?.seconds, t - t0 > LaunchKind.userLaunchLimit {
+                    launchOver = true
+                }
+                phases[i] = Self.phase(live, launchOver: launchOver, backgroundLaunch: backgroundLaunch)
                 stated[i] = live.processState != nil || live.taskState != nil || live.visibility != nil || !live.scenes.isEmpty
             }
             guard events[i].kind.isSystemLifecycle, events[i].details?.system != nil else { continue }
@@ -59,13 +63,13 @@ struct SystemPhases: Sendable {
             if context.processState == "none" || context.taskState == "Not Running" { continue }
             live = context
             said = true
-            if hasScenes ? live.scenes.values.contains("foreground") : live.isForeground { foregroundSeen = true }
+            if live.scenes.values.contains("foreground") { launchOver = true }
         }
     }
 
-    private static func phase(_ c: SystemContext, foregroundSeen: Bool, backgroundLaunch: Bool) -> FailurePhase? {
+    private static func phase(_ c: SystemContext, launchOver: Bool, backgroundLaunch: Bool) -> FailurePhase? {
         if c.isSuspended { return .suspended }
-        if c.launch != nil, !foregroundSeen {
+        if c.launch != nil, !launchOver {
             return backgroundLaunch || c.role == "Background" ? .background : .launch
         }
         if c.processState == nil, c.taskState == nil, c.visibility == nil, c.scenes.isEmpty { return nil }
