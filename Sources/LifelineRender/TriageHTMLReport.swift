@@ -18,6 +18,7 @@ public enum TriageHTMLReport {
     static let phaseColors: [FailurePhase: String] = [
         .launch: "#7b61ff", .foregroundActive: "#2f9e44", .foregroundInactive: "#94d82d",
         .background: "#1c7ed6", .unattached: "#868e96", .disconnected: "#495057", .unknown: "#ced4da",
+        .foreground: "#69db7c", .suspended: "#364fc7",
     ]
 
     static let extraStyle = """
@@ -96,7 +97,9 @@ public enum TriageHTMLReport {
                 return
             }
             raw("<p class=\"legend muted\">State at failure:")
-            for p in FailurePhase.allCases {
+            // The system's own phases are listed when an occurrence has one (a report of logs
+            // without system lines keeps its legend).
+            for p in FailurePhase.allCases where !p.isSystemOnly || r.signatures.contains(where: { $0.phases[p] != nil }) {
                 raw("<span class=\"swatch\" style=\"background:\(TriageHTMLReport.phaseColors[p]!)\"></span>")
                 text(p.rawValue)
             }

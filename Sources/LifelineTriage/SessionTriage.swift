@@ -66,6 +66,8 @@ struct SessionTriage: Sendable {
     static let failureKinds: Set<EventKind> = [.assertion, .exception, .swiftFatalError, .signal, .crashReport, .watchdog, .mainThreadChecker,
                                                .mainThreadRequired, .jetsam, .killed, .hang, .resourceLimit, .slowLaunch]
     static let appDidBecomeActive = EventKind("app.didBecomeActive")
+    /// Kills whose signature names the system's phase at them.
+    static let killKinds: Set<EventKind> = [.jetsam, .killed]
 
     func take(_ session: ProcessSession, into tally: inout TriageTally) {
         let view = SessionView(session)
@@ -77,6 +79,15 @@ struct SessionTriage: Sendable {
         // Before the first activation (of a scene, or of the app without scenes) is launch.
         let appActive = session.events.firstIndex { $0.kind == Self.appDidBecomeActive }
         let firstActive = [view.firstActive, appActive].compactMap { $0 }.min()
+        // What the system said of the app (when the app logged no callback), worked out once the
+        // first failure or finding needs it.
+        var systemPhases: SystemPhases??
+        func system() -> SystemPhases? {
+            if let known = systemPhases { return known }
+            let made = SystemPhases(session)
+            systemPhases = .some(made)
+            return made
+        }
         var findingsAt: [LineKey: [Diagnostic]] = [:]
         for d in found { findingsAt[LineKey(file: d.file, position: d.position), default: []].append(d) }
         var failureLines = Set<LineKey>()
@@ -87,11 +98,13 @@ struct SessionTriage: Sendable {
             // An exception or assertion whose reason requires the main thread is one failure: its
             // `thread.mainThreadRequired` companion (same line, after it) adds no signature.
             if e.kind == .mainThreadRequired, failureLines.contains(at) { continue }
-            guard let signature = Signatures.failure(e) else { continue }
+            let systemPhase = Self.killKinds.contains(e.kind) ? system()?.killPhase(at: i, of: e) : nil
+            guard let signature = Signatures.failure(e, systemPhase: systemPhase) else { continue }
             failureLines.insert(at)
             let here = findingsAt[at] ?? []
             let severity = max(here.map(\.severity).max() ?? .note, Self.defaultSeverity(signature.kind))
-            tally.record(signature, Self.occurrence(e), session: key, phase: Self.phase(view, at: i, firstActive: firstActive),
+            let phase = Self.phase(view, at: i, firstActive: firstActive, system: system())
+            tally.record(signature, Self.occurrence(e), session: key, phase: phase,
                          severity: severity, rules: here.map(\.ruleId), release: Release.of(e, fallback: release))
         }
         let rest = found.filter { $0.severity >= minimumSeverity && !failureLines.contains(LineKey(file: $0.file, position: $0.position)) }
@@ -107,7 +120,7 @@ struct SessionTriage: Sendable {
             let signature = Signatures.rule(id: d.ruleId, name: d.rule, callback: event?.kind.rawValue)
             var occurrence = Occurrence(file: d.file, position: d.position, time: event?.timestamp, excerpt: d.message)
             if let event { occurrence.excerpt = Self.clip(event.message) + "\n" + d.message }
-            let phase = index.map { Self.phase(view, at: $0, firstActive: firstActive) } ?? Self.phase(state: d.state)
+            let phase = index.map { Self.phase(view, at: $0, firstActive: firstActive, system: system()) } ?? Self.phase(state: d.state)
             tally.record(signature, occurrence, session: key, phase: phase, severity: d.severity,
                          release: event.map { Release.of($0, fallback: release) } ?? release)
         }
@@ -134,6 +147,16 @@ struct SessionTriage: Sendable {
     }
 
     // MARK: Phase
+
+    /// The phase at event `index`: the app's word (`phase(_:at:firstActive:)`); in a session where
+    /// the app logged no callback, the system's (`SystemPhases`) once the system said anything,
+    /// unless a crash report's own frames place it.
+    static func phase(_ view: SessionView, at index: Int, firstActive: Int?, system: SystemPhases?) -> FailurePhase {
+        let own = phase(view, at: index, firstActive: firstActive)
+        guard let system, let told = system.phase(at: index, of: view.session.events[index]) else { return own }
+        if let state = view.context(at: index).state, state != SceneState.unknown.rawValue { return own }
+        return told
+    }
 
     /// The phase the app was in at event `index`: launch while nothing has become active yet;
     /// otherwise the state of the scene in play (or of the app). A crash report that stands alone

@@ -133,10 +133,25 @@ public enum Signatures {
     ///   reason when the report has one, then up to three frames (`image symbol`, `;`-separated). See
     ///   `crashFrames` for which frames.
     /// - watchdog: the watchdog event, then the termination headline (masked, termination codes kept).
+    /// - killed: `memory` (jetsam) or `system`, then the masked reason; with `failure(_:systemPhase:)`,
+    ///   the system's phase at the kill as well.
     /// - main-thread-required: the API the message names, else the masked message.
     /// - Parameter event: Any event.
     /// - Returns: The signature, or nil when the event is not a failure or Main Thread Checker report.
-    public static func failure(_ event: Event) -> Signature? {
+    public static func failure(_ event: Event) -> Signature? { failure(event, systemPhase: nil) }
+
+    /// The signature of a failure event, with what the system said of the app at it
+    /// (`SystemPhases`): a kill (`killed`: jetsam or another kill by the system) names that phase
+    /// (`launch`, `foreground`, `background` or `suspended`) as a third key field and in its title,
+    /// `Killed for memory while suspended (vm-pageshortage)`: a suspended app reclaimed for memory
+    /// is not the problem of one killed in the foreground. Without a phase (the system said nothing
+    /// of the app, or another phase), and for every other kind, the signature is
+    /// `failure(_:)`'s, key, title and id alike.
+    /// - Parameters:
+    ///   - event: Any event.
+    ///   - systemPhase: The system's phase at the event, if it said one.
+    /// - Returns: The signature, or nil when the event is not a failure or Main Thread Checker report.
+    public static func failure(_ event: Event, systemPhase: FailurePhase?) -> Signature? {
         switch event.kind {
         case .assertion: return assertion(event)
         case .exception: return exception(event)
@@ -144,7 +159,7 @@ public enum Signatures {
         case .signal: return signal(event)
         case .crashReport: return crash(event)
         case .watchdog: return watchdog(event)
-        case .jetsam, .killed: return killed(event)
+        case .jetsam, .killed: return killed(event, systemPhase: systemPhase)
         case .hang, .resourceLimit, .slowLaunch: return resource(event)
         case .mainThreadChecker: return mainThreadChecker(event)
         case .mainThreadRequired: return mainThreadRequired(event)
@@ -283,15 +298,26 @@ extension Signatures {
         return Signature(kind: .crash, key: fields.joined(separator: " | "), title: SignatureText.titleLine(title))
     }
 
-    /// Memory or system + the masked reason (`per-process-limit`, a RunningBoard explanation).
-    static func killed(_ e: Event) -> Signature {
+    /// Memory or system + the masked reason (`per-process-limit`, a RunningBoard explanation), + the
+    /// system's phase at the kill when it said one (`suspended`).
+    static func killed(_ e: Event, systemPhase: FailurePhase? = nil) -> Signature {
         let d = e.details ?? EventDetails()
         let memory = e.kind == .jetsam
         let reason = d.terminationReason.map { mask($0) }.flatMap(SignatureText.nonEmpty)
-        let key = [memory ? "memory" : "system", reason ?? "-"].joined(separator: " | ")
-        let title = (memory ? "Killed for memory" : "Killed by the system") + (reason.map { " (\($0))" } ?? "")
-        return Signature(kind: .killed, key: key, title: SignatureText.titleLine(title))
+        var fields = [memory ? "memory" : "system", reason ?? "-"]
+        var title = memory ? "Killed for memory" : "Killed by the system"
+        if let phase = systemPhase, let words = killPhrases[phase] {
+            fields.append(phase.rawValue)
+            title += " " + words
+        }
+        title += reason.map { " (\($0))" } ?? ""
+        return Signature(kind: .killed, key: fields.joined(separator: " | "), title: SignatureText.titleLine(title))
     }
+
+    /// How a kill's title says the system's phase at it.
+    static let killPhrases: [FailurePhase: String] = [
+        .launch: "during launch", .foreground: "in the foreground", .background: "in the background", .suspended: "while suspended",
+    ]
 
     /// What was flagged (hang, CPU, disk writes, slow launch) + the top frames, as for a crash.
     static func resource(_ e: Event) -> Signature {

@@ -4,11 +4,19 @@ import LifelineRules
 /// Where in its life the app was when a failure happened: the distribution triage shows per
 /// signature ("82% during launch before any scene was active, 18% in background").
 public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
-    /// Launching: no scene (and no app-level activation) had become active yet.
+    /// Launching: no scene (and no app-level activation) had become active yet; by the system's
+    /// word, where the app logged no callback: the system told a launch and its scene had not come
+    /// to the foreground, or a launch watchdog (`scene-create`, `process-launch`) ended it.
     case launch
     case foregroundActive = "foreground-active"
     case foregroundInactive = "foreground-inactive"
+    /// In the foreground by the system's word (a foreground scene, a user-interactive role), in a
+    /// session where the app logged no callback: active or inactive, the system does not say.
+    case foreground
     case background
+    /// Suspended by the system (RunningBoard's `running-suspended…`, SpringBoard's task state
+    /// `Suspended`), in a session where the app logged no callback.
+    case suspended
     /// A scene that connected and had not come to the foreground.
     case unattached
     /// After the scene in play disconnected (added after `unknown`'s introduction; listed here for
@@ -16,6 +24,10 @@ public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
     case disconnected
     /// The log shows nothing of the lifecycle around the failure.
     case unknown
+
+    /// Phases only the system's account gives (`foreground`, `suspended`): reports that list every
+    /// phase (the HTML legend) name these only when an occurrence has one.
+    public var isSystemOnly: Bool { self == .foreground || self == .suspended }
 
     public static func < (a: FailurePhase, b: FailurePhase) -> Bool { a.order < b.order }
     private var order: Int { Self.allCases.firstIndex(of: self)! }
@@ -26,7 +38,9 @@ public enum FailurePhase: String, Sendable, CaseIterable, Comparable {
         case .launch: "during launch before any scene was active"
         case .foregroundActive: "in the foreground, active"
         case .foregroundInactive: "in the foreground, inactive"
+        case .foreground: "in the foreground"
         case .background: "in the background"
+        case .suspended: "while suspended"
         case .unattached: "with its scene unattached"
         case .disconnected: "after its scene disconnected"
         case .unknown: "in an unknown state"

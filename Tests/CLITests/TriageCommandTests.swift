@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `lifeline triage` end to end: a generated directory of logs in several formats with planted
 /// failures of known frequency, read through the built binary.
@@ -188,5 +189,56 @@ import Testing
         #expect(html.contains("-[CartView reloadRows:]"))
         let markdown = try String(contentsOf: out.appendingPathComponent("triage.md"), encoding: .utf8)
         #expect(markdown.contains("\\[CartView reloadRows:\\]"), "brackets are escaped in Markdown")
+    }
+
+    @Test("a device log of an app that logs nothing of its life: the system's phase in every format; the HTML legend names suspended only then")
+    func systemPhases() throws {
+        let sample = "SampleLogs/real-shapes/console-ios17-notification-launch-suspend-jetsam.log"
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-triage-system-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try CLI.run(["triage", sample, "--output", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Killed for memory while suspended (vm-pageshortage)") && r.stdout.contains("100% while suspended"), "\(r.stdout)")
+        let json = try Data(contentsOf: out.appendingPathComponent("triage.json"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let killed = try #require((doc["signatures"] as? [[String: Any]])?.first { $0["kind"] as? String == "killed" })
+        #expect(killed["states"] as? [String: Int] == ["suspended": 1])
+        #expect(killed["key"] as? String == "memory | vm-pageshortage | suspended")
+        #expect(killed["statesSummary"] as? String == "100% while suspended")
+        let csv = try String(contentsOf: out.appendingPathComponent("triage.csv"), encoding: .utf8)
+        #expect(csv.contains("\"suspended=1\""))
+        let markdown = try String(contentsOf: out.appendingPathComponent("triage.md"), encoding: .utf8)
+        #expect(markdown.contains("| Killed for memory while suspended (vm-pageshortage) | 100% while suspended |"))
+        let html = try String(contentsOf: out.appendingPathComponent("triage.html"), encoding: .utf8)
+        #expect(html.contains("</span>suspended<span"), "the legend names the phase an occurrence has")
+        #expect(!html.contains("</span>foreground<span"), "and not the system's phases no occurrence has")
+        // A report of logs with the app's own callbacks keeps the legend it always had.
+        let dir = try Self.makeCorpus()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = try CLI.run(["triage", dir.path, "--format", "html"])
+        #expect(plain.stdout.contains("</span>unknown</p>") && !plain.stdout.contains("</span>suspended<span"))
+    }
+
+    @Test("--partial and merge carry the system's phases", .tags(.corpus), .needsCorpus)
+    func partialSystemPhases() throws {
+        let log = Repository.corpus("device-logs/ios17-icon-launch-foreground-sigabrt.console.log").path
+        let sample = "SampleLogs/real-shapes/idevicesyslog-ios16-prewarm-jetsam-then-tap.log"
+        let direct = try CLI.run(["triage", log, sample, "--format", "json"])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(direct.stdout.contains("\"states\":{\"foreground\":1}") && direct.stdout.contains("\"states\":{\"suspended\":1}"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-triage-partials-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var parts: [String] = []
+        for (n, input) in [log, sample].enumerated() {
+            let p = try CLI.run(["triage", "--partial", "--partial-inputs", input])
+            #expect(p.status == 0, "\(p.stderr)")
+            let path = dir.appendingPathComponent("part-\(n).json").path
+            try Data(p.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            parts.append(path)
+        }
+        let merged = try CLI.run(["triage", "merge"] + parts.reversed() + ["--format", "json"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == direct.stdout)
     }
 }
