@@ -38,6 +38,7 @@ struct SystemStories {
     /// Indices (into `held`) of the open stories.
     private var openIndices: [Int] = []
     private var seq = 0
+    /// The time of the latest line with one.
     private var clock: Double?
 
     // What the input said of each app.
@@ -63,7 +64,9 @@ struct SystemStories {
     /// Takes the next event of the input; appends what can be released to `out`.
     mutating func add(_ e: Event, into out: inout [Event]) {
         seq += 1
-        if let t = e.timestamp?.seconds, clock == nil || t > clock! { clock = t }
+        // The time of the line at hand, not the latest seen: a file of several captures goes back in
+        // time where the next begins, and a story of the last capture is over there.
+        if let t = e.timestamp?.seconds { clock = t }
         if !openIndices.isEmpty { expire() }
         if e.subject != nil { learn(e) }
         switch e.kind {
@@ -341,7 +344,7 @@ struct SystemStories {
             case .ending: window = Self.endingWindow
             case .plain: window = 0
             }
-            let timedOut = h.openedAt.flatMap { t in clock.map { $0 - t > window } } ?? false
+            let timedOut = h.openedAt.flatMap { t in clock.map { abs($0 - t) > window } } ?? false
             guard timedOut || seq - h.openedSeq > Self.eventWindow else { return false }
             held[i].open = false
             return true
