@@ -99,6 +99,20 @@ extension SessionView {
     func lifecycleContext(at index: Int) -> String {
         var parts: [String] = []
         if let s = secondsSinceLaunch(index), s >= 0 { parts.append("\(duration(s)) after launch") }
+        if !session.hasOwnLifecycle, session.hasSystemEvents {
+            // The app logged no lifecycle of its own: where it was is what the system said.
+            let system = session.systemContext(at: index)
+            if let launch = system.launch, let t0 = events[launch].timestamp?.seconds, let t = events[index].timestamp?.seconds, t >= t0 {
+                parts.append("\(duration(t - t0)) after the system launched it")
+            }
+            switch system.phrase {
+            case "suspended": parts.append("while suspended (the system's state)")
+            case "foreground", "background": parts.append("in the \(system.phrase!) (the system's state)")
+            case let other?: if other != "not running" { parts.append("while \(other) (the system's state)") }
+            case nil: break
+            }
+            return parts.joined(separator: ", ")
+        }
         let activeBefore = firstActive.map { $0 < index } ?? false
         let c = context(at: index)
         if session.launchSeen, !activeBefore {
