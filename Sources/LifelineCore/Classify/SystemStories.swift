@@ -58,6 +58,57 @@ struct SystemStories {
         nameOfBundle = executables
     }
 
+    /// These stories as another reader goes on with them: what they hold was handed out already (by
+    /// the reader of the lines before), so it never comes out again, but an open story still takes
+    /// the later lines that belong to it; what they learnt of each app stays.
+    func continued() -> SystemStories {
+        var next = self
+        for i in next.held.indices { next.held[i].dropped = true }
+        return next
+    }
+
+    /// A story is open: it may still take lines.
+    var hasOpenStories: Bool { !openIndices.isEmpty }
+
+    /// A step of the lines after this reader's last one (another reader's, `Ingester.finishStories`):
+    /// it joins the open story it belongs to, as it would have in one read; nothing else of it counts.
+    mutating func absorbLater(_ e: Event, into out: inout [Event]) {
+        seq += 1
+        if let t = e.timestamp?.seconds { clock = t }
+        if !openIndices.isEmpty { expire() }
+        guard !openIndices.isEmpty, let s = e.subject else {
+            release(into: &out)
+            return
+        }
+        switch e.kind {
+        case .systemIdentityStep:
+            identify(e)
+        case .systemLaunchStep, .systemLaunchSuccess:
+            if let i = openLaunch(bundle: s.bundleID, pid: s.pid) {
+                launchStep(e)
+                _ = i
+            }
+        case .systemProcessState, .systemTaskState:
+            var e2 = e
+            fillPID(&e2)
+            if let i = openState(pid: e2.subject?.pid, bundle: e2.subject?.bundleID) {
+                let d = held[i].event.details?.system, sys = e2.details?.system
+                if e.kind == .systemProcessState {
+                    if d?.state == sys?.state && d?.role == sys?.role { absorb(e2, into: i) }
+                } else if (sys?.taskState == nil || d?.taskState == nil || d?.taskState == sys?.taskState)
+                            && (sys?.visibility == nil || d?.visibility == nil || d?.visibility == sys?.visibility) {
+                    taskState(e2)  // fits the open state: its detail
+                }
+            }
+        default:
+            if e.kind.isFailure, let pid = s.pid,
+               let i = openIndices.last(where: { held[$0].story == .ending && held[$0].event.subject?.pid == pid }) {
+                absorb(e, into: i)
+            }
+        }
+        release(into: &out)
+    }
+
     /// Nothing is held: an event that is no system step passes straight through.
     var isIdle: Bool { head == held.count }
 
@@ -382,5 +433,29 @@ struct SystemStories {
             openIndices = openIndices.map { $0 - head }
             head = 0
         }
+    }
+}
+
+/// What the system said of each app so far, in input order: its executable by bundle and by pid, and its
+/// pid and bundle. The ingest completes the subjects of a large input read in ranges with it, so an
+/// event of a later range names the app as one sequential read would.
+struct SystemIdentities: Sendable {
+    private var nameOfBundle: [String: String] = [:]
+    private var nameOfPID: [Int: String] = [:]
+    private var bundleOfPID: [Int: String] = [:]
+
+    /// Learns from `e`'s subject and fills in what it lacks.
+    mutating func complete(_ e: inout Event) {
+        guard var s = e.subject else { return }
+        if let p = s.pid {
+            if let b = s.bundleID { bundleOfPID[p] = b } else { s.bundleID = bundleOfPID[p] }
+        }
+        if let name = s.process {
+            if let b = s.bundleID { nameOfBundle[b] = name }
+            if let p = s.pid { nameOfPID[p] = name }
+        } else {
+            s.process = s.pid.flatMap { nameOfPID[$0] } ?? s.bundleID.flatMap { nameOfBundle[$0] }
+        }
+        if s != e.subject { e.subject = s }
     }
 }

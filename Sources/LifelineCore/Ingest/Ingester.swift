@@ -109,6 +109,10 @@ public struct Ingester: Sendable {
         // one more when the range's first time is more than half a day before the last time of
         // the range before it. (Encoded events write the time as the log did: nothing to shift.)
         var carriedDays = [Int](repeating: 0, count: plans.count)
+        // And what the system said of each app (its executable, bundle and pid) in the ranges before:
+        // a range knows only what its own lines and the priming before it said.
+        var identities = [SystemIdentities](repeating: SystemIdentities(), count: plans.count)
+        let ranged = plans.map { $0.units.count > 1 }
         var lastDaylessTime = [Int](repeating: -1, count: plans.count)
         forEachUnit(units, encoded: { unit, encoded in
             onEncoded?(encoded, lineOffsets[units[unit].input])
@@ -125,7 +129,14 @@ public struct Ingester: Sendable {
             let days = carriedDays[input]
             var events = events
             for i in events.indices {
-                if offset != 0 { events[i].position = events[i].position.shifted(lines: offset) }
+                if offset != 0 {
+                    events[i].position = events[i].position.shifted(lines: offset)
+                    if let evidence = events[i].details?.system?.evidence {
+                        var d = events[i].details!
+                        d.system?.evidence = evidence.map { $0.shifted(lines: offset) }
+                        events[i].details = d
+                    }
+                }
                 if var ts = events[i].timestamp {
                     if days != 0, ts.isTimeOfDay, let s = ts.seconds {
                         ts.seconds = s + Double(days * 86400)
@@ -138,6 +149,7 @@ public struct Ingester: Sendable {
                         events[i].timestamp = ts
                     }
                 }
+                if ranged[input], events[i].subject != nil { identities[input].complete(&events[i]) }
                 onEvent(events[i])
             }
         }, finished: { result in
@@ -489,9 +501,15 @@ public struct Ingester: Sendable {
             } else {
                 source = try GzipSource(path: unit.path)
             }
+            if let range = unit.range, range.lowerBound > 0 { try prime(&processor, unit: unit, before: range.lowerBound) }
             var reader = BufferedLineReader(source: Self.decoding(source, unit.sniff.encoding), feeder: feeder)
             if let range = unit.range { reader.readStart = max(0, range.lowerBound - 1) }
             try reader.run(&processor)
+            if let range = unit.range, range.upperBound != Int64.max {
+                // The range's last record first: it may open or join a story too.
+                processor.closeRecord()
+                if processor.hasOpenStories { try finishStories(&processor, unit: unit, from: range.upperBound) }
+            }
         } catch let e as InputError {
             readError = e.reason
         } catch {
@@ -505,6 +523,57 @@ public struct Ingester: Sendable {
         }
         return UnitResult(input: unit.input, stats: stats, events: processor.events, encoded: processor.encoded,
                           daylessClock: processor.daylessClock)
+    }
+
+    /// Bytes before a range's start read again to prime its system stories, and after its end to
+    /// finish the stories it left open.
+    static let primingBytes: Int64 = 256 << 10
+
+    /// The mirror of `prime`: a story this range left open at its end (a launch whose `Bootstrap
+    /// success!` the next range reads) takes the lines after the range that belong to it, as one
+    /// sequential read gives them; nothing else of those lines is read (the next range reads them).
+    private func finishStories(_ processor: inout RecordProcessor, unit: WorkUnit, from start: Int64) throws {
+        var tail = RecordProcessor(file: options.shown(unit.path), mode: unit.format, forced: options.inputFormat != nil,
+                                   context: unit.context, markdown: unit.sniff.markdown, collectEvents: true,
+                                   classifier: EventClassifier(markers: options.markers))
+        tail.passesSteps = true
+        tail.lineNo = processor.lineNo
+        var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
+        feeder.ndjson = unit.format == .logNDJSON || unit.format == .unifiedLog
+        feeder.skipLeading = true
+        feeder.stopOffset = start + Self.primingBytes
+        let source = try RangeSource(path: unit.path, offset: start - 1)
+        var reader = BufferedLineReader(source: Self.decoding(source, unit.sniff.encoding), feeder: feeder)
+        reader.readStart = start - 1
+        try reader.run(&tail)
+        tail.closeRecord()
+        for e in tail.events {
+            processor.absorbLater(e)
+            if !processor.hasOpenStories { break }
+        }
+    }
+
+    /// A range read on its own does not know the launch, state or ending the range before it left open
+    /// at its end, so it would tell a launch whose first lines the range before it read as a second
+    /// launch. The records of the `primingBytes` before the range are read again, for the system stories
+    /// only: what they left open takes this range's lines as evidence; nothing of them is handed out
+    /// (the range before it hands them out), and nothing of them is counted.
+    private func prime(_ processor: inout RecordProcessor, unit: WorkUnit, before start: Int64) throws {
+        let from = max(0, start - Self.primingBytes)
+        var primer = RecordProcessor(file: options.shown(unit.path), mode: unit.format, forced: options.inputFormat != nil,
+                                     context: unit.context, markdown: unit.sniff.markdown, collectEvents: true,
+                                     classifier: EventClassifier(markers: options.markers))
+        primer.know(executables: options.executables)
+        var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
+        feeder.ndjson = unit.format == .logNDJSON || unit.format == .unifiedLog
+        feeder.skipLeading = from > 0
+        feeder.stopOffset = start
+        let source = try RangeSource(path: unit.path, offset: max(0, from - 1))
+        var reader = BufferedLineReader(source: Self.decoding(source, unit.sniff.encoding), feeder: feeder)
+        reader.readStart = max(0, from - 1)
+        try reader.run(&primer)
+        primer.closeRecord()
+        processor.continueStories(of: primer)
     }
 
     // MARK: Archives

@@ -376,6 +376,25 @@ struct RecordProcessor {
         releaseStories()
     }
 
+    /// Hands the system's steps out as they are, without the stories (the lines after a range, read
+    /// only for the stories the range left open: `Ingester.finishStories`).
+    var passesSteps = false
+
+    /// The range left system stories open at its end.
+    var hasOpenStories: Bool { stories.hasOpenStories }
+
+    /// A step read after this processor's last line: it joins a story left open, or is dropped.
+    mutating func absorbLater(_ e: Event) {
+        stories.absorbLater(e, into: &storyOut)
+        releaseStories()
+    }
+
+    /// Goes on with the system stories `primer` read just before this processor's first line (a range
+    /// of a large input): what they still hold was handed out by the range before, so it is not again.
+    mutating func continueStories(of primer: RecordProcessor) {
+        stories = primer.stories.continued()
+    }
+
     /// Executable names by bundle ID known before reading (`IngestOptions.executables`).
     mutating func know(executables: [String: String]) {
         if !executables.isEmpty { stories = SystemStories(executables: executables) }
@@ -389,7 +408,7 @@ struct RecordProcessor {
             // the offset this input uses elsewhere, so durations and merging stay right.
             if ts.hasOffset { lastOffset = ts.offsetMinutes } else if let off = lastOffset { ts.assumeOffset(off); event.timestamp = ts }
         }
-        if stories.isIdle && event.subject == nil && event.kind.family != "system" {
+        if passesSteps || (stories.isIdle && event.subject == nil && event.kind.family != "system") {
             deliver(event)
             return
         }
