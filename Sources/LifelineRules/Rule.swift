@@ -233,6 +233,7 @@ public enum RuleRegistry {
         KilledBySignalRule.self,
         KilledBySystemRule.self,
         ResourceReportRule.self,
+        ForegroundAgainstSystemRule.self,
         ManifestKeyRule.self,
         SceneClassRule.self,
         DelegateClassMissingRule.self,
