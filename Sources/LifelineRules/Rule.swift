@@ -234,6 +234,7 @@ public enum RuleRegistry {
         KilledBySystemRule.self,
         ResourceReportRule.self,
         ForegroundAgainstSystemRule.self,
+        WorkWhileSuspendedRule.self,
         ManifestKeyRule.self,
         SceneClassRule.self,
         DelegateClassMissingRule.self,
