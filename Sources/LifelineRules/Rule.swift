@@ -235,6 +235,7 @@ public enum RuleRegistry {
         ResourceReportRule.self,
         ForegroundAgainstSystemRule.self,
         WorkWhileSuspendedRule.self,
+        SlowTapToForegroundRule.self,
         ManifestKeyRule.self,
         SceneClassRule.self,
         DelegateClassMissingRule.self,
