@@ -236,6 +236,7 @@ public enum RuleRegistry {
         ForegroundAgainstSystemRule.self,
         WorkWhileSuspendedRule.self,
         SlowTapToForegroundRule.self,
+        BackgroundLaunchForegroundWorkRule.self,
         ManifestKeyRule.self,
         SceneClassRule.self,
         DelegateClassMissingRule.self,
