@@ -237,6 +237,7 @@ public enum RuleRegistry {
         WorkWhileSuspendedRule.self,
         SlowTapToForegroundRule.self,
         BackgroundLaunchForegroundWorkRule.self,
+        KilledWhileSuspendedRule.self,
         ManifestKeyRule.self,
         SceneClassRule.self,
         DelegateClassMissingRule.self,
