@@ -10,6 +10,13 @@ public struct RuleSettings: Sendable, Equatable {
     public var shortcutCompletion: Double = 5
     /// LC-S11: seconds within which a cold-launch payload should be handled.
     public var payloadHandling: Double = 10
+    /// LC-D03: seconds from the user's tap (or the system's launch line) to the app in the
+    /// foreground and active before a launch is slow.
+    public var tapToForeground: Double = 2
+    /// The ids of the rules that run with these settings (nil: every rule), so that a rule that
+    /// leaves a finding to another (LC-T07 to LC-D03) does so only when the other runs. Set by
+    /// `RuleRunner`.
+    public var activeRules: Set<String>?
     /// Names of the markers the configuration defines (rules that need one stay silent without it).
     public var markers: Set<String> = []
     /// The app's Info.plist (`--manifest`, `manifest:`), for the rules that check the log against it.
@@ -19,6 +26,9 @@ public struct RuleSettings: Sendable, Equatable {
     public static let defaults = RuleSettings()
 
     public func has(_ marker: KnownMarker) -> Bool { markers.contains(marker.rawValue) }
+
+    /// Whether the rule with id `id` runs with these settings.
+    public func runs(_ id: String) -> Bool { activeRules?.contains(id) ?? true }
 }
 
 /// Markers the rules understand. Other names are allowed: they show up on timelines.
@@ -75,6 +85,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 ///   slow-launch: 8s                              # seconds: 8, 8s, 800ms
 ///   shortcut-completion: 5s
 ///   payload-handling: 10s
+///   tap-to-foreground: 2s
 ///   pid-reuse-gap: 12h
 /// markers:                                       # PCRE2 patterns matched on each message
 ///   window-created: 'makeKeyAndVisible|window created'
@@ -280,7 +291,7 @@ private struct Reader {
 
     func readThresholds(_ node: Node, into config: inout Configuration) throws {
         if node.scalar?.string.isEmpty == true { return }
-        let known = ["slow-launch", "shortcut-completion", "payload-handling", "pid-reuse-gap", "session-events"]
+        let known = ["slow-launch", "shortcut-completion", "payload-handling", "tap-to-foreground", "pid-reuse-gap", "session-events"]
         for (key, keyNode, value) in try mapping(node, "thresholds") {
             guard known.contains(key) else { throw unknownKey(key, keyNode, in: "thresholds", known: known) }
             if key == "session-events" {
@@ -296,6 +307,7 @@ private struct Reader {
             case "slow-launch": config.settings.slowLaunch = seconds
             case "shortcut-completion": config.settings.shortcutCompletion = seconds
             case "payload-handling": config.settings.payloadHandling = seconds
+            case "tap-to-foreground": config.settings.tapToForeground = seconds
             default: config.sessionOptions.pidReuseGap = seconds
             }
         }

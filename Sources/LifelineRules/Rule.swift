@@ -11,7 +11,7 @@ public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConve
 }
 
 public enum RuleCategory: String, Sendable, CaseIterable {
-    case scene, application, carPlay, threading, failure, manifest
+    case scene, application, carPlay, threading, failure, system, manifest
 }
 
 /// One finding, pointing at the log line (or, in a binary input, the record's byte offset) of the event that
@@ -233,6 +233,11 @@ public enum RuleRegistry {
         KilledBySignalRule.self,
         KilledBySystemRule.self,
         ResourceReportRule.self,
+        ForegroundAgainstSystemRule.self,
+        WorkWhileSuspendedRule.self,
+        SlowTapToForegroundRule.self,
+        BackgroundLaunchForegroundWorkRule.self,
+        KilledWhileSuspendedRule.self,
         ManifestKeyRule.self,
         SceneClassRule.self,
         DelegateClassMissingRule.self,
@@ -268,6 +273,8 @@ public struct RuleRunner: Sendable {
 
     public init(rules: [any Rule.Type], settings: RuleSettings, severities: [String: Severity]) {
         instances = rules.map { $0.init() }
+        var settings = settings
+        settings.activeRules = Set(rules.map { $0.description.id })
         self.settings = settings
         self.severities = severities
     }

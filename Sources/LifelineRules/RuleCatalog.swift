@@ -81,6 +81,7 @@ extension RuleCategory {
         case .carPlay: return "CarPlay"
         case .threading: return "Threading"
         case .failure: return "Failures"
+        case .system: return "The system's account"
         case .manifest: return "Info.plist scene manifest"
         }
     }

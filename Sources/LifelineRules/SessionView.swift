@@ -61,6 +61,13 @@ public final class SessionView {
     /// `ProcessSession.repeatedEndings()`, worked out once for the rules and triage.
     public private(set) lazy var repeatedEndings: Set<Int> = session.repeatedEndings()
 
+    /// What the system had said of the app before each event (`ProcessSession.systemContexts()`),
+    /// worked out once for the rules that compare the app's word with the system's.
+    private(set) lazy var systemContexts: [SystemContext] = session.systemContexts()
+
+    /// The session holds something the system said of its app (a launch, a process or scene state).
+    private(set) lazy var hasSystemEvents: Bool = session.hasSystemEvents
+
     /// Time of the first launch marker, when it has one.
     private(set) lazy var launchTime: Double? = session.events.first { $0.kind.isFinishLaunching }?.timestamp?.seconds
 

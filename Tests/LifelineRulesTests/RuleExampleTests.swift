@@ -94,7 +94,7 @@ import LifelinePipeline
         #expect(Set(ds.map(\.id)).count == ds.count)
         #expect(Set(ds.map(\.name)).count == ds.count)
         for d in ds {
-            #expect(d.id.wholeMatch(of: /LC-[SACTMF]\d{2}/) != nil, "\(d.id)")
+            #expect(d.id.wholeMatch(of: /LC-[SACTMFD]\d{2}/) != nil, "\(d.id)")
             #expect(d.name.wholeMatch(of: /[a-z]+(-[a-z]+)*/) != nil, "\(d.name)")
             #expect(!d.triggering.isEmpty && !d.nonTriggering.isEmpty, "\(d.id) needs examples of both kinds")
             #expect(!d.summary.isEmpty && !d.rationale.isEmpty)

@@ -132,3 +132,103 @@ public struct LogTimestamp: Sendable, Equatable, Hashable {
                             offsetMinutes: offsetMinutes)
     }
 }
+
+extension LogTimestamp {
+    /// The fields of an `iso` text this type writes: the date when there is one, the time of day
+    /// (seconds with their fraction as written) and the UTC offset in minutes when there is one.
+    private struct Fields {
+        var year: Int?, month: Int?, day: Int?
+        var hour: Int, minute: Int, second: Int
+        var fraction: Substring
+        var offset: Int?
+
+        init?(_ text: String) {
+            let b = Array(text.utf8)
+            var i = 0
+            func number(_ width: Int) -> Int? {
+                guard i + width <= b.count else { return nil }
+                var v = 0
+                for k in i..<(i + width) {
+                    guard b[k] >= 48, b[k] <= 57 else { return nil }
+                    v = v * 10 + Int(b[k] - 48)
+                }
+                i += width
+                return v
+            }
+            func expect(_ c: UInt8) -> Bool {
+                guard i < b.count, b[i] == c else { return false }
+                i += 1
+                return true
+            }
+            if b.count >= 11, b[4] == 45, b[10] == 84 {  // YYYY-MM-DDT
+                guard let y = number(4), expect(45), let m = number(2), expect(45), let d = number(2), expect(84) else { return nil }
+                (year, month, day) = (y, m, d)
+            }
+            guard let h = number(2), expect(58), let m = number(2), expect(58), let s = number(2) else { return nil }
+            (hour, minute, second) = (h, m, s)
+            fraction = ""
+            if expect(46) {
+                let start = i
+                while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
+                guard i > start else { return nil }
+                fraction = Substring(String(decoding: b[start..<i], as: UTF8.self))
+            }
+            if i < b.count {
+                let sign = b[i] == 45 ? -1 : b[i] == 43 ? 1 : 0
+                guard sign != 0 else { return nil }
+                i += 1
+                guard let oh = number(2), expect(58), let om = number(2) else { return nil }
+                offset = sign * (oh * 60 + om)
+            }
+            guard i == b.count else { return nil }
+        }
+
+        /// Seconds of the day, in UTC when the offset is known.
+        var secondsOfDay: Double {
+            var s = Double(hour * 3600 + minute * 60 + second)
+            var scale = 0.1
+            for u in fraction.utf8 { s += Double(u - 48) * scale; scale /= 10 }
+            return s - Double((offset ?? 0) * 60)
+        }
+    }
+
+    /// Reads back an `iso` text this type writes (`2024-03-01T10:00:00.123+08:00`,
+    /// `08:00:54.158544-06:00`, a time without an offset), such as a launch's `tapTime`; nil for
+    /// anything else.
+    public init?(iso text: String) {
+        guard let f = Fields(text) else { return nil }
+        self = Self.make(year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second,
+                         fraction: f.fraction, offsetMinutes: f.offset)
+    }
+
+    /// The log wrote a date (a Console.app copy writes the time of day only).
+    public var hasDate: Bool { iso.utf8.count > 10 && iso.utf8.dropFirst(10).first == 84 }
+
+    /// The smallest step the log's clock shows: 1 s for whole seconds (idevicesyslog, syslog),
+    /// 0.001 s for milliseconds, and so on.
+    public var resolution: Double {
+        guard let f = Fields(iso) else { return 1 }
+        var r = 1.0
+        for _ in f.fraction.utf8 { r /= 10 }
+        return r
+    }
+
+    /// Seconds from `earlier` to this time: by `seconds` when both have them; for two times of day
+    /// without a date (a Console.app copy, whose lines are in time order) by the clock, across
+    /// midnight when that is the shorter way (within 12 hours either way); nil when the two cannot
+    /// be compared.
+    public func interval(since earlier: LogTimestamp) -> Double? {
+        if let a = earlier.seconds, let b = seconds { return b - a }
+        guard !hasDate, !earlier.hasDate, let a = Fields(earlier.iso), let b = Fields(iso) else { return nil }
+        var d = (b.secondsOfDay - a.secondsOfDay).truncatingRemainder(dividingBy: 86400)
+        if d > 43200 { d -= 86400 } else if d <= -43200 { d += 86400 }
+        return d
+    }
+
+    /// This time is later than `earlier` by at least either clock's resolution, so not the same
+    /// moment written at whole seconds; nil when the two cannot be compared.
+    public func isSurelyAfter(_ earlier: LogTimestamp) -> Bool? {
+        // Half a step: two times a step apart differ by a step, give or take the rounding of a double.
+        interval(since: earlier).map { $0 > max(resolution, earlier.resolution) / 2 }
+    }
+}

@@ -223,14 +223,15 @@ public struct ProcessSession: Sendable, Equatable {
     /// FrontBoard's `Process exited`), and a crash report's process also gets an exit line. An
     /// ending is a repeat when an earlier ending of the session lies within `echoWindow` seconds and
     /// one of the two is such a kill line. Rules and triage count the first only; the timeline
-    /// keeps every line.
+    /// keeps every line. Times of day without a date (a Console.app copy) are compared by the clock:
+    /// an uncaught exception and RunningBoard's SIGABRT line 15 ms later are one ending there too.
     public func repeatedEndings() -> Set<Int> {
         var repeated: Set<Int> = []
-        var last: (time: Double, killLine: Bool)?
+        var last: (time: LogTimestamp, killLine: Bool)?
         for (i, e) in events.enumerated() where SessionEnding.terminalKinds.contains(e.kind) {
-            guard let t = e.timestamp?.seconds else { last = nil; continue }
+            guard let t = e.timestamp else { last = nil; continue }
             let killLine = e.isKillLine
-            if let l = last, abs(t - l.time) <= SessionEnding.echoWindow, l.killLine || killLine {
+            if let l = last, let d = t.interval(since: l.time), abs(d) <= SessionEnding.echoWindow, l.killLine || killLine {
                 repeated.insert(i)
                 continue
             }

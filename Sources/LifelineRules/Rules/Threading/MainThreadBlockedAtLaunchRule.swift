@@ -6,7 +6,7 @@ struct MainThreadBlockedAtLaunchRule: Rule {
     static let description = RuleDescription(
         id: "LC-T07", name: "main-thread-blocked-at-launch", category: .threading, severity: .warning,
         summary: "the main thread was blocked during launch or a scene update",
-        rationale: "The watchdog kills an app whose main thread does not let a launch or scene update finish in time (about 20 s for launch, 10 s for scene updates, code 0x8badf00d); slow launches below the limit are worth knowing about before they become kills.",
+        rationale: "The watchdog kills an app whose main thread does not let a launch or scene update finish in time (about 20 s for launch, 10 s for scene updates, code 0x8badf00d); slow launches below the limit are worth knowing about before they become kills. When the log also holds the system's account of the launch and `slow-tap-to-foreground` (LC-D03) reports it, from the user's tap, this rule leaves the slow launch to it: one launch, one finding.",
         triggering: [
             RuleExample("""
             2025-03-01 10:00:00.100000+0100 MyApp[900:41001] -[AppDelegate application:didFinishLaunchingWithOptions:]
@@ -60,7 +60,10 @@ struct MainThreadBlockedAtLaunchRule: Rule {
         }
         // Only a launch the user waited for: a process launched for CarPlay or in the background
         // shows its phone scene when the user picks up the phone, minutes later.
-        if found.isEmpty, session.launchKind?.isUserFacing ?? true,
+        // The same launch measured from the user's tap, when the system told it: LC-D03's finding.
+        let measuredFromTap = settings.runs(SlowTapToForegroundRule.description.id)
+            && SlowTapToForegroundRule.slowLaunch(session, settings: settings) != nil
+        if found.isEmpty, !measuredFromTap, session.launchKind?.isUserFacing ?? true,
            let first = session.events.indices.first(where: { session.events[$0].kind == .sceneDidBecomeActive }),
            let seconds = session.secondsSinceLaunch(first), seconds > settings.slowLaunch {
             let c = session.context(at: first)
