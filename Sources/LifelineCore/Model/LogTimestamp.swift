@@ -199,6 +199,9 @@ extension LogTimestamp {
         guard let f = Fields(text) else { return nil }
         self = Self.make(year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second,
                          fraction: f.fraction, offsetMinutes: f.offset)
+        // A time of day read back on its own has lost the day of its input (`DaylessClock`): it
+        // compares by the clock (`interval(since:)`), not by seconds.
+        if isTimeOfDay { seconds = nil }
     }
 
     /// The log wrote a date (a Console.app copy writes the time of day only).
@@ -218,6 +221,8 @@ extension LogTimestamp {
     /// midnight when that is the shorter way (within 12 hours either way); nil when the two cannot
     /// be compared.
     public func interval(since earlier: LogTimestamp) -> Double? {
+        // A dated time and a time of day are on no common clock.
+        guard isTimeOfDay == earlier.isTimeOfDay else { return nil }
         if let a = earlier.seconds, let b = seconds { return b - a }
         guard !hasDate, !earlier.hasDate, let a = Fields(earlier.iso), let b = Fields(iso) else { return nil }
         var d = (b.secondsOfDay - a.secondsOfDay).truncatingRemainder(dividingBy: 86400)
