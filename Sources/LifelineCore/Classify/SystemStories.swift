@@ -220,15 +220,9 @@ struct SystemStories {
         // A pending process … already exists`): no new launch.
         if let pid, launched.contains(pid) { return }
         if pid == nil, let b = s.bundleID, let current = pidOfBundle[b], launched.contains(current) { return }
-        var launch = Event(file: e.file, position: e.position, extent: e.extent, format: e.format, kind: .systemLaunch, message: e.message)
-        launch.timestamp = e.timestamp
-        launch.process = e.process
-        launch.pid = e.pid
-        launch.tid = e.tid
-        launch.level = e.level
-        launch.subsystem = e.subsystem
-        launch.category = e.category
-        launch.subject = s
+        // The launch is its first line's event: that line's place and header, another kind.
+        var launch = e
+        launch.kind = .systemLaunch
         var d = EventDetails()
         var sys = SystemDetails()
         sys.intent = e.details?.system?.intent
