@@ -527,7 +527,7 @@ public struct Ingester: Sendable {
 
     /// Bytes before a range's start read again to prime its system stories, and after its end to
     /// finish the stories it left open.
-    static let primingBytes: Int64 = 256 << 10
+    static let primingBytes: Int64 = 64 << 10
 
     /// The mirror of `prime`: a story this range left open at its end (a launch whose `Bootstrap
     /// success!` the next range reads) takes the lines after the range that belong to it, as one
