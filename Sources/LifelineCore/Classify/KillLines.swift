@@ -152,7 +152,7 @@ extension Recognizer {
     static let killForcedReport: Recognizer = {
         let pattern = Pattern.builtIn(#"Forcing crash report of <FBApplicationProcess: [^;]*; (?<process>[^;]+); pid: (?<pid>\d+)> \(reason: \d+, description: (?<description>.*?)\)?\s*$"#)
         let process = pattern.group("process"), pidGroup = pattern.group("pid"), description = pattern.group("description")
-        return Recognizer("kill: forced crash report", family: .killForcedReport, triggers: ["|Forcing crash report of <FBApplicationProcess"],
+        return Recognizer("kill: forced crash report", family: .killForcedReport, triggers: ["Forcing crash r|eport of <FBApplicationProcess"],
                           pattern: pattern, settles: RecognizerFamily.kill) { c, m, r in
             guard let pid = m[pidGroup].flatMap({ Int($0) }) else { return .dismissed }
             let reason = m[description]?.trimmed ?? "crash report forced"

@@ -92,9 +92,13 @@ public struct Ingester: Sendable {
         // Inputs are reported in the order given: one that produced no work (it could not be
         // read) is reported when every input before it has been.
         var nextToReport = 0
+        // Each input's last process and scene states: a range repeats a state told before it when that
+        // was longer ago than its priming, and one read drops repeats (`RangeStates`).
+        var states = RangeStates(inputs: plans.count)
         func reportReadyInputs() {
             while nextToReport < plans.count, remaining[nextToReport] == 0 {
                 totals[nextToReport].settleFormat(forced: options.inputFormat, sniffed: plans[nextToReport].sniff?.format)
+                totals[nextToReport].events -= states.dropped[nextToReport]
                 onInput(totals[nextToReport])
                 nextToReport += 1
             }
@@ -112,6 +116,7 @@ public struct Ingester: Sendable {
         // And what the system said of each app (its executable, bundle and pid) in the ranges before:
         // a range knows only what its own lines and the priming before it said.
         var identities = [SystemIdentities](repeating: SystemIdentities(), count: plans.count)
+        let encoding = options.encoding, collects = options.collectEvents
         let ranged = plans.map { $0.units.count > 1 }
         var lastDaylessTime = [Int](repeating: -1, count: plans.count)
         forEachUnit(units, encoded: { unit, encoded in
@@ -150,6 +155,14 @@ public struct Ingester: Sendable {
                     }
                 }
                 if ranged[input], events[i].subject != nil { identities[input].complete(&events[i]) }
+                if ranged[input] {
+                    switch states.take(events[i], input: input, encoding: encoding, collects: collects) {
+                    case .drop: continue
+                    case .encoded(let one): onEncoded?(one, 0)  // its line is the input's already
+                    case .event: onEvent(events[i])
+                    }
+                    continue
+                }
                 onEvent(events[i])
             }
         }, finished: { result in
@@ -462,6 +475,7 @@ public struct Ingester: Sendable {
                                         collectEvents: options.collectEvents, classifier: EventClassifier(markers: options.markers))
         processor.stripsByteOrderMark = unit.isFirst
         processor.know(executables: options.executables)
+        processor.sendsStatesRaw = unit.range != nil
         if let sink {
             processor.eventSink = { sink(.events($0)) }
             processor.encodedSink = { sink(.encoded($0)) }
@@ -523,6 +537,43 @@ public struct Ingester: Sendable {
         }
         return UnitResult(input: unit.input, stats: stats, events: processor.events, encoded: processor.encoded,
                           daylessClock: processor.daylessClock)
+    }
+
+    /// Each input's last process and scene states, in input order: what a range read on its own repeats.
+    struct RangeStates {
+        private var last: [[String: String]]
+        private(set) var dropped: [Int]
+        init(inputs: Int) {
+            last = Array(repeating: [:], count: inputs)
+            dropped = Array(repeating: 0, count: inputs)
+        }
+        enum Outcome { case drop, encoded(EncodedEvents), event }
+
+        /// What becomes of `e`, an event of a range: a repeat of the state last told is dropped (and
+        /// counted); a state its range sent as an event although the reader encodes or counts is encoded
+        /// here or left counted; any other event goes on.
+        mutating func take(_ e: Event, input: Int, encoding: EventLineStyle?, collects: Bool) -> Outcome {
+            guard let kv = Ingester.stateKey(e) else { return .event }
+            if last[input][kv.key] == kv.value {
+                dropped[input] += 1
+                return .drop
+            }
+            last[input][kv.key] = kv.value
+            guard collects else { return .drop }  // counting: its range counted it
+            if let encoding { return .encoded(EncodedEvents(e, style: encoding)) }
+            return .event
+        }
+    }
+
+    /// The key and value a process or scene state event repeats by (`SystemStories`' own rule).
+    static func stateKey(_ e: Event) -> (key: String, value: String)? {
+        guard let d = e.details?.system else { return nil }
+        if e.kind == .systemSceneState, let scene = d.sceneID { return ("scene " + scene, d.state ?? "") }
+        guard e.kind == .systemProcessState, let s = e.subject else { return nil }
+        let who = s.pid.map { "pid \($0)" } ?? "bundle \(s.bundleID ?? "")"
+        // RunningBoard's state and role, or SpringBoard's own word when it alone told the change.
+        if let state = d.state { return (who, state + "|" + (d.role ?? "")) }
+        return (who + " sb", (d.taskState ?? "") + "|" + (d.visibility ?? ""))
     }
 
     /// Bytes before a range's start read again to prime its system stories, and after its end to

@@ -376,6 +376,10 @@ struct RecordProcessor {
         releaseStories()
     }
 
+    /// A range of a larger input: its process and scene states go out as events, even when encoding or
+    /// counting, for the ingest to drop repeats of states told before the range.
+    var sendsStatesRaw = false
+
     /// Hands the system's steps out as they are, without the stories (the lines after a range, read
     /// only for the stories the range left open: `Ingester.finishStories`).
     var passesSteps = false
@@ -427,6 +431,17 @@ struct RecordProcessor {
     private mutating func deliver(_ event: Event) {
         var event = event
         stats.events += 1
+        if sendsStatesRaw, collectEvents == false || encoding != nil,
+           event.kind == .systemProcessState || event.kind == .systemSceneState, let eventSink {
+            // A range cannot know every earlier state of the input: the ingest, in input order, drops
+            // the repeats of a state an earlier range told (`Ingester.run`), so it gets these as events.
+            if encoding != nil, encoded.count > 0, let encodedSink {
+                encodedSink(encoded)
+                encoded = EncodedEvents()
+            }
+            eventSink([event])
+            return
+        }
         guard collectEvents else { return }
         if let encoding {
             event.encode(encoding, into: &encoded)

@@ -291,6 +291,12 @@ public enum EventLineStyle: Sendable { case jsonLines, text }
 /// once the ranges before it were counted, so each event's line number is left out and written
 /// when the chunk is printed (`write(lineOffset:to:)`).
 public struct EncodedEvents: Sendable {
+    /// One event, encoded.
+    init(_ event: Event, style: EventLineStyle) {
+        self.init()
+        event.encode(style, into: &self)
+    }
+
     fileprivate var json = JSONWriter()
     /// Per event: where its bytes end, where its line number goes, and its line in the unit (-1: an event of a
     /// binary input, whose byte offset is written already and never moved).

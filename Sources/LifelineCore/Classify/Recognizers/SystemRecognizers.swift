@@ -63,8 +63,8 @@ extension Recognizer {
         let bundle = pattern.group("bundle"), bare = pattern.group("bare"), pid = pattern.group("pid")
         let intent = pattern.group("intent"), reason = pattern.group("reason")
         return Recognizer("system: launch step", family: .systemLaunch,
-                          triggers: ["o|otstrap", "|Executing launch request",
-                                     "|Now tracking process"], pattern: pattern) { c, m, r in
+                          triggers: ["o|otstrap", "Executing laun|ch request",
+                                     "Now trackin|g process"], pattern: pattern) { c, m, r in
             var s = SystemDetails()
             s.intent = m[intent]
             if let why = m[reason]?.lowercased(), why.contains("prewarm") { s.trigger = "prewarm" }
@@ -91,7 +91,7 @@ extension Recognizer {
         let tapBundle = Pattern.builtIn(#"bundleID: (?<bundle>"# + SystemPatterns.bundle + #")>"#)
         let tapGroup = tapBundle.group("bundle")
         return Recognizer("system: launch cause", family: .systemLaunch,
-                          triggers: ["SBIconVi|ew touches began", "Received request |to open \"", "notification respo|nse for "],
+                          triggers: ["S|BIconView touches began", "Received request to o|pen \"", "|notification response for "],
                           pattern: pattern) { c, m, r in
             var s = SystemDetails()
             if let b = m[notified] {
@@ -120,7 +120,7 @@ extension Recognizer {
         let pattern = Pattern.builtIn(#"^\s*Calculated state for (?:\[)?"# + SystemPatterns.identity
                                       + #"(?::(?<pid>\d+)\])?: (?<state>[A-Za-z-]+) \(role: (?<role>[A-Za-z]+)\)"#)
         let bundle = pattern.group("bundle"), pid = pattern.group("pid"), state = pattern.group("state"), role = pattern.group("role")
-        return Recognizer("system: process state", family: .systemProcess, triggers: ["|Calculated state for "], pattern: pattern) { c, m, r in
+        return Recognizer("system: process state", family: .systemProcess, triggers: ["Calcu|lated state for "], pattern: pattern) { c, m, r in
             var s = SystemDetails()
             s.state = m[state]
             s.role = m[role]
@@ -139,7 +139,7 @@ extension Recognizer {
         let changed = pattern.group("changed"), changedPID = pattern.group("changedPID"), changedTask = pattern.group("changedTask")
         let changedVisibility = pattern.group("changedVisibility")
         return Recognizer("system: task state", family: .systemProcess,
-                          triggers: ["Settin|g process ", "Applicati|on process state changed for"],
+                          triggers: ["Settin|g process ", "Applicatio|n process state changed for"],
                           pattern: pattern) { c, m, r in
             guard let p = (m[pid] ?? m[changedPID]).flatMap({ Int($0) }) else { return .declined }
             var s = SystemDetails()
@@ -154,7 +154,7 @@ extension Recognizer {
         let pattern = Pattern.builtIn(#"(?<scene>sceneID:(?<bundle>"# + SystemPatterns.bundle
                                       + #"?)-(?:default|[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}|[A-Za-z0-9]+))\] Scene lifecycle state did change: (?<state>[A-Za-z]+)"#)
         let scene = pattern.group("scene"), bundle = pattern.group("bundle"), state = pattern.group("state")
-        return Recognizer("system: scene state", family: .systemScene, triggers: ["Sce|ne lifecycle state did change"], pattern: pattern) { c, m, r in
+        return Recognizer("system: scene state", family: .systemScene, triggers: ["Scene lifecycle state d|id change"], pattern: pattern) { c, m, r in
             var s = SystemDetails()
             s.sceneID = m[scene]
             s.state = m[state]?.lowercased()
@@ -171,7 +171,7 @@ extension Recognizer {
         let program = Pattern.builtIn(#""Program" => .*contents = ""# + SystemPatterns.executable + #"""#)
         let programExec = program.group("exec")
         return Recognizer("system: identity", family: .systemIdentity,
-                          triggers: ["|] ==> container", "Con|structed job description:"], pattern: pattern) { c, m, r in
+                          triggers: ["] ==|> container", "Constructed job descript|ion:"], pattern: pattern) { c, m, r in
             if let p = m[pid].flatMap({ Int($0) }), let name = m[exec] {
                 return .event(c.systemStep(.systemIdentityStep, r, bundle: nil, pid: p, process: name))
             }
