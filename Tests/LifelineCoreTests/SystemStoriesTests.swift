@@ -154,6 +154,19 @@ import TestSupport
         #expect(SessionBuilder.build(plain).first?.process == "com.example.comet", "without a name, the session goes by its bundle")
     }
 
+    @Test("an executable whose name has spaces names its app (the kernel's container line)")
+    func executableWithSpaces() {
+        let text = """
+            Mar 14 09:40:58 Phone SpringBoard(FrontBoard)[58] <Notice>: Bootstrapping app<com.example.juniper> with intent foreground-interactive
+            Mar 14 09:40:58 Phone kernel[0] <Notice>: /private/var/containers/Bundle/Application/5E0A6C1B/Juniper Notes.app/Juniper Notes[812] ==> container
+            Mar 14 09:40:58 Phone SpringBoard(FrontBoard)[58] <Notice>: [app<com.example.juniper>:812] Bootstrap success!
+
+            """
+        let (events, _) = ingest(text, name: "device.log")
+        #expect(events.count == 1)
+        #expect(events.first?.subject == Subject(bundleID: "com.example.juniper", pid: 812, process: "Juniper Notes"))
+    }
+
     @Test("the real iOS 17 capture: one session of MobileJarvisNative, one launch, one SIGABRT ending", .needsCorpus)
     func corpusDeviceLog() throws {
         let path = Repository.corpus.appendingPathComponent("device-logs/ios17-icon-launch-foreground-sigabrt.console.log").path

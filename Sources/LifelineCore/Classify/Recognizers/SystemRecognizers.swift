@@ -47,7 +47,8 @@ enum SystemPatterns {
     /// A bundle identifier as it appears in scene ids and taps.
     static let bundle = #"[A-Za-z0-9][A-Za-z0-9._-]*"#
     /// An executable inside an app bundle: `/…/Comet.app/Comet`.
-    static let executable = #"/[^\s"\[\]]*?/(?<app>[^/\s"]+)\.app/(?<exec>[^/\s"\[\]]+)"#
+    /// The folders before the bundle have no spaces; an app's and its executable's names may (`Juniper Notes`).
+    static let executable = #"/[^\s"\[\]]*?/(?<app>[^/"]+?)\.app/(?<exec>[^/"\[\]]+)"#
 }
 
 extension Recognizer {
