@@ -41,11 +41,8 @@ struct SystemStories {
     /// The time of the latest line with one.
     private var clock: Double?
 
-    // What the input said of each app.
-    private var pidOfBundle: [String: Int] = [:]
-    private var bundleOfPID: [Int: String] = [:]
-    private var nameOfBundle: [String: String] = [:]
-    private var nameOfPID: [Int: String] = [:]
+    /// What the input said of each app.
+    private var identities: SystemIdentities
     /// Pids whose launch has been told: a late line of that launch is evidence, not a launch.
     private var launched: Set<Int> = []
     private var causes: [String: (at: Double?, time: LogTimestamp?, trigger: String, openedBy: String?)] = [:]
@@ -55,7 +52,7 @@ struct SystemStories {
 
     /// Executable names by bundle that the caller knows (`--manifest`'s `CFBundleExecutable`).
     init(executables: [String: String] = [:]) {
-        nameOfBundle = executables
+        identities = SystemIdentities(executables: executables)
     }
 
     /// These stories as another reader goes on with them: what they hold was handed out already (by
@@ -151,9 +148,8 @@ struct SystemStories {
 
     private mutating func learn(_ e: Event) {
         guard let s = e.subject else { return }
+        identities.learn(s)
         if let b = s.bundleID, let p = s.pid {
-            pidOfBundle[b] = p
-            bundleOfPID[p] = b
             // A state of the process names the pid its open launch has not said (iOS 12's SpringBoard
             // says the pid only in its process-state summary).
             if e.kind == .systemTaskState || e.kind == .systemProcessState, let i = openLaunch(bundle: b, pid: nil),
@@ -161,19 +157,14 @@ struct SystemStories {
                 setPID(p, of: i)
             }
         }
-        if let name = s.process {
-            if let b = s.bundleID { nameOfBundle[b] = name }
-            if let p = s.pid { nameOfPID[p] = name }
-        }
     }
 
     /// The event with its subject completed from what the input said (at release: a name may be
     /// learnt after the first line of a launch).
     private func finished(_ e: Event) -> Event {
-        guard var s = e.subject else { return e }
-        if s.bundleID == nil, let p = s.pid { s.bundleID = bundleOfPID[p] }
-        if s.process == nil { s.process = s.pid.flatMap { nameOfPID[$0] } ?? s.bundleID.flatMap { nameOfBundle[$0] } }
-        guard s != e.subject else { return e }
+        guard let subject = e.subject else { return e }
+        let s = identities.completed(subject)
+        guard s != subject else { return e }
         var out = e
         out.subject = s
         return out
@@ -194,7 +185,7 @@ struct SystemStories {
         // The launch this process belongs to: the open one of the same executable, else the only open
         // launch without a pid.
         let candidates = openIndices.filter { held[$0].story == .launch && held[$0].event.subject?.pid == nil }
-        let same = candidates.filter { i in held[i].event.subject?.bundleID.flatMap { nameOfBundle[$0] } == s.process }
+        let same = candidates.filter { i in held[i].event.subject?.bundleID.flatMap { identities.name(ofBundle: $0) } == s.process }
         guard let i = same.first ?? (candidates.count == 1 ? candidates.first : nil) else { return }
         absorb(e, into: i)
         setPID(pid, of: i)
@@ -219,7 +210,7 @@ struct SystemStories {
         // process that is running (`Asked to bootstrap` again, answered by `Did not create a new process:
         // A pending process … already exists`): no new launch.
         if let pid, launched.contains(pid) { return }
-        if pid == nil, let b = s.bundleID, let current = pidOfBundle[b], launched.contains(current) { return }
+        if pid == nil, let b = s.bundleID, let current = identities.pid(ofBundle: b), launched.contains(current) { return }
         // The launch is its first line's event: that line's place and header, another kind.
         var launch = e
         launch.kind = .systemLaunch
@@ -257,10 +248,7 @@ struct SystemStories {
         s.pid = pid
         held[i].event.subject = s
         launched.insert(pid)
-        if let b = s.bundleID {
-            pidOfBundle[b] = pid
-            bundleOfPID[pid] = b
-        }
+        identities.learn(s)
     }
 
     // MARK: States
@@ -347,7 +335,7 @@ struct SystemStories {
 
     /// A state line names no pid before iOS 17's brackets: the bundle's current pid.
     private func fillPID(_ e: inout Event) {
-        guard var s = e.subject, s.pid == nil, let b = s.bundleID, let p = pidOfBundle[b] else { return }
+        guard var s = e.subject, s.pid == nil, let b = s.bundleID, let p = identities.pid(ofBundle: b) else { return }
         s.pid = p
         e.subject = s
     }
@@ -430,26 +418,50 @@ struct SystemStories {
     }
 }
 
-/// What the system said of each app so far, in input order: its executable by bundle and by pid, and its
-/// pid and bundle. The ingest completes the subjects of a large input read in ranges with it, so an
-/// event of a later range names the app as one sequential read would.
+/// What the system said of each app so far, in input order: its pid and bundle, and its executable by bundle
+/// and by pid. `SystemStories` completes the subjects of one reader with it; the ingest completes those of a
+/// large input read in ranges with another, so an event of a later range names the app as one read would.
 struct SystemIdentities: Sendable {
-    private var nameOfBundle: [String: String] = [:]
-    private var nameOfPID: [Int: String] = [:]
+    private var pidOfBundle: [String: Int] = [:]
     private var bundleOfPID: [Int: String] = [:]
+    private var nameOfBundle: [String: String]
+    private var nameOfPID: [Int: String] = [:]
 
-    /// Learns from `e`'s subject and fills in what it lacks.
-    mutating func complete(_ e: inout Event) {
-        guard var s = e.subject else { return }
-        if let p = s.pid {
-            if let b = s.bundleID { bundleOfPID[p] = b } else { s.bundleID = bundleOfPID[p] }
+    /// `executables`: names by bundle the caller knows (`--manifest`'s `CFBundleExecutable`).
+    init(executables: [String: String] = [:]) {
+        nameOfBundle = executables
+    }
+
+    /// Learns what `s` says: its bundle's pid, its pid's bundle, their executable.
+    mutating func learn(_ s: Subject) {
+        if let b = s.bundleID, let p = s.pid {
+            pidOfBundle[b] = p
+            bundleOfPID[p] = b
         }
         if let name = s.process {
             if let b = s.bundleID { nameOfBundle[b] = name }
             if let p = s.pid { nameOfPID[p] = name }
-        } else {
-            s.process = s.pid.flatMap { nameOfPID[$0] } ?? s.bundleID.flatMap { nameOfBundle[$0] }
         }
-        if s != e.subject { e.subject = s }
+    }
+
+    /// `s` with the bundle of its pid and the executable of its pid or bundle, where it names none.
+    func completed(_ s: Subject) -> Subject {
+        var s = s
+        if s.bundleID == nil, let p = s.pid { s.bundleID = bundleOfPID[p] }
+        if s.process == nil { s.process = s.pid.flatMap { nameOfPID[$0] } ?? s.bundleID.flatMap { nameOfBundle[$0] } }
+        return s
+    }
+
+    func pid(ofBundle b: String) -> Int? { pidOfBundle[b] }
+    func name(ofBundle b: String) -> String? { nameOfBundle[b] }
+
+    /// Learns from `e`'s subject and fills in what it lacks.
+    mutating func complete(_ e: inout Event) {
+        guard let subject = e.subject else { return }
+        var s = subject
+        if s.bundleID == nil, let p = s.pid { s.bundleID = bundleOfPID[p] }
+        learn(s)
+        s = completed(s)
+        if s != subject { e.subject = s }
     }
 }

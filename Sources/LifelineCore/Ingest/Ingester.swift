@@ -584,20 +584,11 @@ public struct Ingester: Sendable {
     /// success!` the next range reads) takes the lines after the range that belong to it, as one
     /// sequential read gives them; nothing else of those lines is read (the next range reads them).
     private func finishStories(_ processor: inout RecordProcessor, unit: WorkUnit, from start: Int64) throws {
-        var tail = RecordProcessor(file: options.shown(unit.path), mode: unit.format, forced: options.inputFormat != nil,
-                                   context: unit.context, markdown: unit.sniff.markdown, collectEvents: true,
-                                   classifier: EventClassifier(markers: options.markers))
-        tail.passesSteps = true
-        tail.lineNo = processor.lineNo
-        var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
-        feeder.ndjson = unit.format == .logNDJSON || unit.format == .unifiedLog
-        feeder.skipLeading = true
-        feeder.stopOffset = start + Self.primingBytes
-        let source = try RangeSource(path: unit.path, offset: start - 1)
-        var reader = BufferedLineReader(source: Self.decoding(source, unit.sniff.encoding), feeder: feeder)
-        reader.readStart = start - 1
-        try reader.run(&tail)
-        tail.closeRecord()
+        let lineNo = processor.lineNo
+        let tail = try readAside(unit, from: start, to: start + Self.primingBytes) { tail in
+            tail.passesSteps = true
+            tail.lineNo = lineNo
+        }
         for e in tail.events {
             processor.absorbLater(e)
             if !processor.hasOpenStories { break }
@@ -610,21 +601,27 @@ public struct Ingester: Sendable {
     /// only: what they left open takes this range's lines as evidence; nothing of them is handed out
     /// (the range before it hands them out), and nothing of them is counted.
     private func prime(_ processor: inout RecordProcessor, unit: WorkUnit, before start: Int64) throws {
-        let from = max(0, start - Self.primingBytes)
-        var primer = RecordProcessor(file: options.shown(unit.path), mode: unit.format, forced: options.inputFormat != nil,
-                                     context: unit.context, markdown: unit.sniff.markdown, collectEvents: true,
-                                     classifier: EventClassifier(markers: options.markers))
-        primer.know(executables: options.executables)
+        let primer = try readAside(unit, from: max(0, start - Self.primingBytes), to: start) { $0.know(executables: options.executables) }
+        processor.continueStories(of: primer)
+    }
+
+    /// The records of `unit`'s file from the first record start at or after `from` to the first at or
+    /// after `to`, read by a processor of their own (set up by `setUp`) for the system stories of a range.
+    private func readAside(_ unit: WorkUnit, from: Int64, to: Int64, setUp: (inout RecordProcessor) -> Void) throws -> RecordProcessor {
+        var aside = RecordProcessor(file: options.shown(unit.path), mode: unit.format, forced: options.inputFormat != nil,
+                                    context: unit.context, markdown: unit.sniff.markdown, collectEvents: true,
+                                    classifier: EventClassifier(markers: options.markers))
+        setUp(&aside)
         var feeder = LineFeeder(separator: unit.sniff.carriageReturnLines ? 13 : 10, maxLineBytes: options.maxLineBytes)
         feeder.ndjson = unit.format == .logNDJSON || unit.format == .unifiedLog
         feeder.skipLeading = from > 0
-        feeder.stopOffset = start
+        feeder.stopOffset = to
         let source = try RangeSource(path: unit.path, offset: max(0, from - 1))
         var reader = BufferedLineReader(source: Self.decoding(source, unit.sniff.encoding), feeder: feeder)
         reader.readStart = max(0, from - 1)
-        try reader.run(&primer)
-        primer.closeRecord()
-        processor.continueStories(of: primer)
+        try reader.run(&aside)
+        aside.closeRecord()
+        return aside
     }
 
     // MARK: Archives
