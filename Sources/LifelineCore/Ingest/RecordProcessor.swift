@@ -324,7 +324,7 @@ struct RecordProcessor {
         if matchesMarkers { noteMarkerGaveUp(line: openLine) }
         guard var event = found else { return }
         guard collectEvents else {  // counting only: header fields unused
-            if event.kind.family == "system" || event.kind.isFailure {
+            if event.kind.isSystem || event.kind.isFailure {
                 // The system's lines count as the stories make them (a launch of several lines is one
                 // event): classified again with their header, as when events are collected.
                 guard var full = classifier.classify(text, file: file, at: .line(openLine), extent: openLineCount) else { return }
@@ -412,7 +412,7 @@ struct RecordProcessor {
             // the offset this input uses elsewhere, so durations and merging stay right.
             if ts.hasOffset { lastOffset = ts.offsetMinutes } else if let off = lastOffset { ts.assumeOffset(off); event.timestamp = ts }
         }
-        if passesSteps || (stories.isIdle && event.subject == nil && event.kind.family != "system") {
+        if passesSteps || (stories.isIdle && event.subject == nil && !event.kind.isSystem) {
             deliver(event)
             return
         }

@@ -36,6 +36,10 @@ extension EventKind {
         self == .systemLaunchStep || self == .systemLaunchSuccess || self == .systemLaunchCause
             || self == .systemTaskState || self == .systemIdentityStep
     }
+
+    /// A step or an event of the system's account (`system.*`): compared by interned kind, not by family
+    /// name, because `RecordProcessor.emit` asks it of every event.
+    var isSystem: Bool { isSystemStep || isSystemLifecycle }
 }
 
 /// The parts of the system's lines.
