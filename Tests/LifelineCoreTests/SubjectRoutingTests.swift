@@ -28,6 +28,14 @@ import Testing
         #expect(!e.jsonLine.contains(#""pid":"#))
     }
 
+    @Test("a kernel kill line whose size overflows bytes still kills, with no size (fuzz: classify campaign)")
+    func memorystatusOverflowingSize() throws {
+        let line = "memorystatus: killing_specific_process pid 812 [Comet] (per-process-limit 200:8) 2750008888888888880KB - memorystatus_available_pages: 31894\n"
+        let e = try #require(ingest(line, name: "device.log").0.first)
+        #expect(e.kind == .jetsam && e.subject?.pid == 812)
+        #expect(e.details?.residentBytes == nil)
+    }
+
     @Test("the kernel's kill line names the process by name too")
     func memorystatusSubject() throws {
         let line = "Mar 14 09:41:27 Noahs-iPhone kernel[0] <Notice>: memorystatus: killing_specific_process pid 812 [Comet] (per-process-limit 100:8) 2750000KB - memorystatus_available_pages: 31894\n"

@@ -117,8 +117,9 @@ extension Recognizer {
             guard let pid = m[pidGroup].flatMap({ Int($0) }) else { return .dismissed }
             // The kernel names the process (`[Comet]`), not its bundle.
             var e = c.victim(.jetsam, r, bundle: nil, pid: pid, process: m[process], reason: m[cause] ?? m[action] ?? "memorystatus kill")
-            if var d = e.details, let kb = m[kilobytes].flatMap({ Int($0) }) {
-                d.residentBytes = kb * 1024
+            // A size too large for bytes in an Int is no size (the fuzzer wrote 2750008888888888880KB).
+            if var d = e.details, let kb = m[kilobytes].flatMap({ Int($0) }), case let (bytes, false) = kb.multipliedReportingOverflow(by: 1024) {
+                d.residentBytes = bytes
                 e.details = d
             }
             return .event(e)
